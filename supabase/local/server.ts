@@ -1,0 +1,186 @@
+// One process: the Supabase-compatible API (/auth/v1, /rest/v1, /realtime/v1), the dev
+// mailbox, /health, /config.json and the built PWA, all on one origin.
+import { createAdaptorServer } from '@hono/node-server';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { authRoutes, mailRoutes } from './auth';
+import type { Config } from './config';
+import type { LocalContext } from './context';
+import { openDatabase, type Db } from './db';
+import { ApiError, toApiError } from './errors';
+import { loadKeys } from './keys';
+import { createLogger } from './logger';
+import { bootstrap, migrate, pendingMigrations } from './migrate';
+import { createRealtime, type Realtime } from './realtime';
+import { restRoutes } from './rest';
+import { seedIfEmpty } from './seed';
+import { tlsOptions } from './tls';
+import { VERSION } from './version';
+
+const CORS_ALLOW_HEADERS = [
+  'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'accept-profile',
+  'content-profile', 'prefer', 'x-retry-count', 'traceparent', 'tracestate', 'baggage', 'range', 'accept',
+];
+const CORS_EXPOSE_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'Range-Unit', 'Content-Location', 'Location', 'Preference-Applied'];
+
+export type LocalBackend = {
+  ctx: LocalContext;
+  app: Hono;
+  realtime: Realtime;
+};
+
+export async function prepareDatabase(db: Db, config: Config): Promise<{ applied: string[]; seeded: boolean }> {
+  await bootstrap(db);
+  const applied = await migrate(db);
+  const seeded = config.SEED ? await seedIfEmpty(db) : false;
+  return { applied, seeded };
+}
+
+export function createApp(ctx: LocalContext, realtime: Realtime): Hono {
+  const { config, db, keys, log } = ctx;
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json(apiError.toJSON(), apiError.status as 500);
+  });
+
+  const apiCors = cors({
+    origin: (origin) => origin || '*',
+    allowHeaders: CORS_ALLOW_HEADERS,
+    exposeHeaders: CORS_EXPOSE_HEADERS,
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    credentials: true,
+    maxAge: 86400,
+  });
+  const limit = bodyLimit({
+    maxSize: config.MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json(new ApiError(413, 'PGRST413', `Request body is larger than ${config.MAX_BODY_BYTES} bytes`).toJSON(), 413),
+  });
+  for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/realtime/v1/*']) app.use(prefix, apiCors, limit);
+  app.use('*', compress());
+
+  app.get('/health', async (c) => {
+    try {
+      const pending = await pendingMigrations(db);
+      const ok = pending.length === 0;
+      return c.json(
+        { status: ok ? 'ok' : 'error', version: VERSION, database: db.kind, migrations: { pending }, realtime: { clients: realtime.clientCount() } },
+        ok ? 200 : 503,
+      );
+    } catch (error) {
+      log.error('health check failed', error);
+      return c.json({ status: 'error', version: VERSION, database: db.kind, error: 'database unreachable' }, 503);
+    }
+  });
+
+  app.get('/config.json', (c) => {
+    // Without an explicit public URL the API is wherever the browser reached us (a tablet may
+    // use the LAN address), so one build works on every address of this machine.
+    const supabaseUrl = config.API_EXTERNAL_URL ?? new URL(c.req.url).origin;
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ supabaseUrl, supabaseAnonKey: keys.anonKey });
+  });
+
+  app.route('/auth/v1', authRoutes(ctx));
+  app.route('/rest/v1', restRoutes(ctx));
+  app.route('/_mail', mailRoutes(ctx));
+  app.all('/rest/v1', (c) => c.json(new ApiError(404, 'PGRST205', 'Not found').toJSON(), 404));
+
+  app.get('*', (c) => serveApp(c.req.path, c.req.header('accept') ?? '', config.STATIC_DIR));
+  return app;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2', '.map': 'application/json',
+};
+
+async function fileResponse(file: string, cacheControl: string): Promise<Response | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+  return new Response(await readFile(file), { headers: { 'Content-Type': type, 'Cache-Control': cacheControl } });
+}
+
+/** The built app: hashed assets are immutable, index.html and the service worker never cached, SPA fallback. */
+async function serveApp(requestPath: string, accept: string, staticDir: string): Promise<Response> {
+  const decoded = (() => {
+    try {
+      return decodeURIComponent(requestPath);
+    } catch {
+      return '/';
+    }
+  })();
+  const file = path.join(staticDir, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
+  if (file.startsWith(staticDir) && decoded !== '/') {
+    const immutable = decoded.startsWith('/assets/');
+    const cache = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+    const found = await fileResponse(file, cache);
+    if (found) return found;
+    if (path.extname(decoded) && !accept.includes('text/html')) return new Response('Not found', { status: 404 });
+  }
+  const index = await fileResponse(path.join(staticDir, 'index.html'), 'no-cache');
+  if (index) return index;
+  return new Response(
+    '<!doctype html><title>Customer Engagement Portal</title><p>The app is not built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p>',
+    { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+  );
+}
+
+export type RunningServer = {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  ctx: LocalContext;
+  close(): Promise<void>;
+};
+
+/** Opens the database, prepares it and listens. Used by main.ts and by tests (PORT 0). */
+export async function startServer(config: Config, options: { db?: Db } = {}): Promise<RunningServer> {
+  const log = createLogger(config.LOG_LEVEL);
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }));
+  const prepared = await prepareDatabase(db, config);
+  if (prepared.applied.length) log.info(`Applied migrations: ${prepared.applied.join(', ')}`);
+  const keys = await loadKeys(db, { issuer: config.issuer, privateKeyJson: config.JWT_PRIVATE_KEY });
+  const ctx: LocalContext = { db, config, keys, log };
+  const realtime = await createRealtime(ctx);
+  const app = createApp(ctx, realtime);
+
+  const tls = config.HTTPS ? await tlsOptions(config) : undefined;
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}),
+  });
+  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const scheme = tls ? 'https' : 'http';
+  const url = `${scheme}://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+  ctx.config = { ...config, PORT: port, siteUrl: config.SITE_URL ?? url, apiUrl: config.API_EXTERNAL_URL ?? url };
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await realtime.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      if (!options.db) await db.close();
+    })());
+  return { url, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey, ctx, close };
+}
