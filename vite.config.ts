@@ -1,20 +1,84 @@
+/// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
-// Test layout: `unit` is fast and needs no database; `db` starts the local backend
-// (PGlite, and PostgreSQL when reachable) and drives it with supabase-js.
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+// Requests the service worker must always send to the network: the API, the dev mailbox and
+// the backend's own endpoints. navigateFallback must not answer them with index.html either.
+const API_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/realtime\/v1/, /^\/_mail/, /^\/health/, /^\/config\.json/];
+
 export default defineConfig({
+  root: 'src',
+  publicDir: '../public',
+  envDir: '..',
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'robots.txt'],
+      manifest: {
+        name: 'Customer Engagement Portal',
+        short_name: 'Estimates',
+        description: 'Collaborate on estimates, products, and timelines in a secure customer portal.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#1d4ed8',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: API_PATHS,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'runtime-config', networkTimeoutSeconds: 3, expiration: { maxEntries: 1 } },
+          },
+          {
+            urlPattern: ({ url }) => /^\/(auth|rest|realtime|storage|functions)\/v1\//.test(url.pathname) || url.pathname.startsWith('/_mail'),
+            handler: 'NetworkOnly',
+          },
+        ],
+      },
+    }),
+  ],
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          root: repoRoot,
+          dir: repoRoot,
           include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'supabase/local/**/*.test.ts'],
           environment: 'node',
         },
+        define: { __APP_VERSION__: JSON.stringify(pkg.version) },
       },
       {
         test: {
           name: 'db',
+          root: repoRoot,
+          dir: repoRoot,
           include: ['supabase/tests/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

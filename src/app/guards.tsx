@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner';
+import { useAuth } from '../features/auth/use-auth';
+import { checkCustomerSession, type CustomerSessionCheck } from '../features/customer-portal/session';
+import { takeSignOutRequested } from './sign-out';
+
+export function returnPath(location: { pathname: string; search: string; hash: string }): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+export function staffRedirect(status: 'signed-out' | 'mfa-required', path: string): string {
+  const redirect = encodeURIComponent(path);
+  return status === 'mfa-required' ? `/auth?mfa=1&redirect=${redirect}` : `/auth?redirect=${redirect}`;
+}
+
+/** Staff routes: a spinner while the session is checked, /auth when there is none. */
+export function StaffGuard() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner label="Checking your session…" />;
+  if (status === 'signed-out') {
+    const to = takeSignOutRequested() ? '/auth' : staffRedirect(status, returnPath(location));
+    return <Navigate to={to} replace />;
+  }
+  if (status === 'mfa-required') return <Navigate to={staffRedirect(status, returnPath(location))} replace />;
+  return <Outlet />;
+}
+
+/** /portal/{token} and below: a valid customer session, or /portal-auth?redirect={path}. */
+export function CustomerSessionGuard() {
+  const { token = '' } = useParams();
+  const location = useLocation();
+  const [check, setCheck] = useState<{ token: string; result: CustomerSessionCheck } | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    checkCustomerSession(token).then(
+      (result) => active && setCheck({ token, result }),
+      () => active && setCheck({ token, result: { status: 'none' } }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  if (!check || check.token !== token) return <PageSpinner label="Checking your portal session…" />;
+  if (check.result.status !== 'valid') {
+    return <Navigate to={`/portal-auth?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** /communities/{id}… → /estimates/{id}…, keeping the id exactly as given. */
+export function LegacyRedirect({ to }: { to: (id: string) => string }) {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  return <Navigate to={`${to(encodeURIComponent(id))}${location.search}${location.hash}`} replace />;
+}

@@ -1,0 +1,56 @@
+import { Activity, Building2, ChartColumn, FileText, Globe, House, Package, Settings, Target, Users, type LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router-dom';
+import { cx } from '../components/ui/cx';
+
+export type NavItem = { to: string; label: string; icon: LucideIcon };
+
+export const STAFF_NAV: readonly NavItem[] = [
+  { to: '/', label: 'Home', icon: House },
+  { to: '/estimates', label: 'Estimates', icon: FileText },
+  { to: '/prospects', label: 'Prospects', icon: Target },
+  { to: '/accounts', label: 'Accounts', icon: Building2 },
+  { to: '/products', label: 'Products', icon: Package },
+  { to: '/analytics', label: 'Analytics', icon: ChartColumn },
+  { to: '/portals', label: 'Portals', icon: Globe },
+  { to: '/team', label: 'Team', icon: Users },
+  { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/monitoring', label: 'Monitoring', icon: Activity },
+];
+
+/**
+ * `rail`: icons over short labels (tablet portrait); `full`: icon and label side by side.
+ * The rail switches to full on wide screens by itself.
+ */
+export function StaffNavigation({ layout, onNavigate }: { layout: 'rail' | 'full'; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
+      <ul className="flex flex-col gap-1">
+        {STAFF_NAV.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === '/'}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cx(
+                  'group flex items-center rounded-lg font-medium transition-colors',
+                  layout === 'rail'
+                    ? 'flex-col gap-1 px-1 py-2 text-[11px] lg:flex-row lg:gap-3 lg:px-3 lg:py-2.5 lg:text-sm'
+                    : 'gap-3 px-3 py-2.5 text-sm',
+                  isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <Icon aria-hidden="true" className={cx('size-5 shrink-0', isActive ? 'text-brand-700' : 'text-slate-400 group-hover:text-slate-600')} />
+                  <span>{label}</span>
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

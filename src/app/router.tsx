@@ -1,0 +1,112 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner';
+import { RouterErrorPage } from './error-boundary';
+import { CustomerSessionGuard, LegacyRedirect, StaffGuard } from './guards';
+import { PublicLayout } from './layouts/public-layout';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+
+type Lazy = () => Promise<{ Component: ComponentType }>;
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Lazy {
+  return async () => ({ Component: pick(await load()) });
+}
+
+// The auth feature's screens plug in when their files exist; until then /auth is a placeholder.
+const authPageModules = import.meta.glob<{ AuthPage: ComponentType }>('../features/auth/auth-page.tsx');
+const securityPanelModules = import.meta.glob<{ AccountSecurityPanel: ComponentType }>('../features/auth/account-security-panel.tsx');
+
+async function optional<M>(modules: Record<string, () => Promise<M>>): Promise<M | undefined> {
+  const load = Object.values(modules)[0];
+  return load ? load() : undefined;
+}
+
+const loadAuthPage: Lazy = async () => {
+  const auth = await optional(authPageModules);
+  if (auth?.AuthPage) return { Component: auth.AuthPage };
+  const { AuthPlaceholderPage } = await import('./auth-placeholder-page');
+  return {
+    Component: function AuthFallback() {
+      return (
+        <PublicLayout>
+          <AuthPlaceholderPage />
+        </PublicLayout>
+      );
+    },
+  };
+};
+
+const loadSettingsPage: Lazy = async () => {
+  const [{ SettingsPage }, panel] = await Promise.all([import('../features/settings/settings-page'), optional(securityPanelModules)]);
+  const Panel = panel?.AccountSecurityPanel;
+  return {
+    Component: function Settings() {
+      return <SettingsPage securityPanel={Panel ? <Panel /> : undefined} />;
+    },
+  };
+};
+
+const publicRoutes: RouteObject[] = [
+  { path: '/requests', lazy: page(() => import('../features/requests/requests-page'), (m) => m.RequestsPage) },
+  { path: '/portal-auth', lazy: page(() => import('../features/customer-portal/portal-auth-page'), (m) => m.PortalAuthPage) },
+  { path: '/portal-selection', lazy: page(() => import('../features/customer-portal/portal-selection-page'), (m) => m.PortalSelectionPage) },
+  { path: '/portal/estimate/:token', lazy: page(() => import('../features/customer-portal/estimate-view-page'), (m) => m.EstimateViewPage) },
+  { path: '/prospect-portal-auth', lazy: page(() => import('../features/prospect-portal/prospect-portal-auth-page'), (m) => m.ProspectPortalAuthPage) },
+  {
+    path: '/prospect-portal-selection',
+    lazy: page(() => import('../features/prospect-portal/prospect-portal-selection-page'), (m) => m.ProspectPortalSelectionPage),
+  },
+  { path: '/prospect-portal/:token', lazy: page(() => import('../features/prospect-portal/prospect-portal-page'), (m) => m.ProspectPortalPage) },
+  { path: '/invite/:token', lazy: page(() => import('../features/invites/invite-page'), (m) => m.InvitePage) },
+  {
+    element: <CustomerSessionGuard />,
+    children: [
+      { path: '/portal/:token', lazy: page(() => import('../features/customer-portal/portal-home-page'), (m) => m.PortalHomePage) },
+      { path: '/portal/:token/new-estimate', lazy: page(() => import('../features/customer-portal/new-estimate-page'), (m) => m.PortalNewEstimatePage) },
+    ],
+  },
+  { path: '/404', element: <NotFoundPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+const staffRoutes: RouteObject[] = [
+  { path: '/', lazy: page(() => import('../features/home/home-page'), (m) => m.HomePage) },
+  { path: '/estimates', lazy: page(() => import('../features/estimates/estimates-page'), (m) => m.EstimatesPage) },
+  { path: '/estimates/:id', lazy: page(() => import('../features/estimates/estimate-page'), (m) => m.EstimatePage) },
+  { path: '/estimates/:id/edit', lazy: page(() => import('../features/estimates/estimate-edit-page'), (m) => m.EstimateEditPage) },
+  { path: '/estimates/:id/streamlined', lazy: page(() => import('../features/estimates/estimate-streamlined-page'), (m) => m.StreamlinedEstimatePage) },
+  { path: '/prospects', lazy: page(() => import('../features/prospects/prospects-page'), (m) => m.ProspectsPage) },
+  { path: '/accounts', lazy: page(() => import('../features/accounts/accounts-page'), (m) => m.AccountsPage) },
+  { path: '/products', lazy: page(() => import('../features/products/products-page'), (m) => m.ProductsPage) },
+  { path: '/analytics', lazy: page(() => import('../features/analytics/analytics-page'), (m) => m.AnalyticsPage) },
+  { path: '/portals', lazy: page(() => import('../features/portals/portals-page'), (m) => m.PortalsPage) },
+  { path: '/portals/:id', lazy: page(() => import('../features/portals/portal-page'), (m) => m.PortalPage) },
+  { path: '/portals/:id/settings', lazy: page(() => import('../features/portals/portal-settings-page'), (m) => m.PortalSettingsPage) },
+  { path: '/settings', lazy: loadSettingsPage },
+  { path: '/team', lazy: page(() => import('../features/team/team-page'), (m) => m.TeamPage) },
+  { path: '/monitoring', lazy: page(() => import('../features/monitoring/monitoring-page'), (m) => m.MonitoringPage) },
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouterErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: '/auth', lazy: loadAuthPage },
+      { path: '/communities', element: <Navigate to="/estimates" replace /> },
+      { path: '/communities/:id', element: <LegacyRedirect to={(id) => `/estimates/${id}`} /> },
+      { path: '/communities/:id/edit', element: <LegacyRedirect to={(id) => `/estimates/${id}/edit`} /> },
+      {
+        element: <StaffGuard />,
+        children: [{ lazy: page(() => import('./layouts/staff-layout'), (m) => m.StaffLayout), children: staffRoutes }],
+      },
+      { element: <PublicLayout />, children: publicRoutes },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,66 @@
+import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Menu } from '../components/ui/menu';
+import { useAuth } from '../features/auth/use-auth';
+import { toastError } from '../lib/toast-store';
+import { markSignOutRequested } from './sign-out';
+
+export function initialsOf(name: string): string {
+  const parts = name.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
+
+export function UserMenu() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const meta = (user?.user_metadata ?? {}) as { first_name?: string; last_name?: string };
+  const fullName = [meta.first_name, meta.last_name].filter(Boolean).join(' ');
+  const who = fullName || user?.email || user?.phone || 'Signed in';
+
+  const onSignOut = async () => {
+    markSignOutRequested();
+    try {
+      await signOut();
+    } catch (error) {
+      toastError(error, 'warning');
+    }
+    navigate('/auth', { replace: true });
+  };
+
+  return (
+    <Menu
+      buttonLabel={`Account menu for ${who}`}
+      buttonClassName="p-1 hover:bg-slate-100"
+      button={
+        <>
+          <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+            {initialsOf(who)}
+          </span>
+          <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 lg:inline">{who}</span>
+          <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-500 sm:inline" />
+        </>
+      }
+      header={
+        <>
+          <span className="block font-medium text-slate-900">{fullName || 'Staff account'}</span>
+          {user?.email && <span className="block truncate">{user.email}</span>}
+        </>
+      }
+      entries={[
+        {
+          kind: 'link',
+          label: 'Account security',
+          href: '/settings#security',
+          icon: <ShieldCheck aria-hidden="true" />,
+          render: ({ className, children }) => (
+            <Link to="/settings#security" className={className}>
+              {children}
+            </Link>
+          ),
+        },
+        { kind: 'separator' },
+        { kind: 'action', label: 'Sign out', icon: <LogOut aria-hidden="true" />, onSelect: () => void onSignOut() },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+// The app learns where its backend is at start: GET /config.json (cached by the service worker),
+// overridden field by field by build-time VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY, and
+// remembered in localStorage so a first offline start works before the service worker has it.
+import { z } from 'zod/mini';
+
+export const RuntimeConfigSchema = z.object({
+  supabaseUrl: z.url(),
+  supabaseAnonKey: z.string().check(z.minLength(1)),
+});
+
+export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+
+export const CONFIG_STORAGE_KEY = 'cep.runtime-config';
+const FETCH_TIMEOUT_MS = 5000;
+
+export class ConfigUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The app could not load its configuration. Connect to the internet once and try again.', { cause });
+    this.name = 'ConfigUnavailableError';
+  }
+}
+
+type Sources = {
+  fetchConfig?: () => Promise<unknown>;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+  env?: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_ANON_KEY?: string };
+};
+
+async function fetchConfigJson(): Promise<unknown> {
+  const response = await fetch('/config.json', { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
+  return response.json();
+}
+
+function envOverrides(env: Sources['env']): Partial<RuntimeConfig> {
+  const overrides: Partial<RuntimeConfig> = {};
+  if (env?.VITE_SUPABASE_URL) overrides.supabaseUrl = env.VITE_SUPABASE_URL;
+  if (env?.VITE_SUPABASE_ANON_KEY) overrides.supabaseAnonKey = env.VITE_SUPABASE_ANON_KEY;
+  return overrides;
+}
+
+function readCached(storage: Sources['storage']): RuntimeConfig | undefined {
+  try {
+    const raw = storage?.getItem(CONFIG_STORAGE_KEY);
+    if (!raw) return undefined;
+    const parsed = RuntimeConfigSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function loadRuntimeConfig(sources: Sources = {}): Promise<RuntimeConfig> {
+  const storage = 'storage' in sources ? sources.storage : globalThis.localStorage;
+  const env = sources.env ?? (import.meta.env as Sources['env']);
+  const overrides = envOverrides(env);
+  const fromBuild = RuntimeConfigSchema.safeParse(overrides);
+  if (fromBuild.success) return fromBuild.data;
+
+  try {
+    const fetched = await (sources.fetchConfig ?? fetchConfigJson)();
+    const config = RuntimeConfigSchema.parse({ ...(fetched as object), ...overrides });
+    try {
+      storage?.setItem(CONFIG_STORAGE_KEY, JSON.stringify(config));
+    } catch {
+      // A full or blocked storage only costs the offline fallback.
+    }
+    return config;
+  } catch (error) {
+    const cached = readCached(storage);
+    if (cached) return { ...cached, ...overrides };
+    throw new ConfigUnavailableError(error);
+  }
+}
