@@ -35,6 +35,14 @@ const EnvSchema = z.object({
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: z.string().default('Customer Engagement Portal <no-reply@localhost>'),
   SMS_WEBHOOK_URL: z.string().url().optional(),
+  DEV_MAILBOX: bool.default(true),
+  ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  OTP_EXPIRY: z.coerce.number().int().min(60).default(3600),
+  REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_IP_REQUESTS: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_EMAIL_REQUESTS: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_EMAIL_SENT: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { siteUrl: string; apiUrl: string; issuer: string };
