@@ -151,7 +151,8 @@ function conditionSql(st: Statement, table: Table, alias: string, items: SelectI
   else if (c.op === 'in') sql = c.list!.length ? `${column} in (${c.list!.map((v) => st.bind(v)).join(', ')})` : 'false';
   else if (c.op in FTS_FUNCTIONS) {
     const language = c.language ? `${st.bind(c.language)}::regconfig, ` : '';
-    sql = `${column} @@ ${FTS_FUNCTIONS[c.op]}(${language}${st.bind(c.value)})`;
+    const vector = table.columns.get(c.column)!.type === 'tsvector' ? column : `to_tsvector(${language}${column})`;
+    sql = `${vector} @@ ${FTS_FUNCTIONS[c.op]}(${language}${st.bind(c.value)})`;
   } else if (c.quantifier) {
     const values = c.value.slice(1, -1) === '' ? [] : splitArrayLiteral(c.value.slice(1, -1)).map((v) => likePattern(c.op, v));
     sql = `${column} ${COMPARISON[c.op]} ${c.quantifier} (${st.bind(arrayLiteral(values))}::text[])`;
