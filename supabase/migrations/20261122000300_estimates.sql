@@ -1,0 +1,543 @@
+-- Estimates, their items, timelines (milestones) and immutable versions, with the server's
+-- rules: final per-organization numbers, stored totals, legal status transitions, locks.
+--
+-- Units: money is bigint cents; quantity numeric(12,3); percentages (tax rate, line
+-- discount) are numeric(6,3) percent, e.g. 8.250 = 8.25 %; margin_percent has one decimal.
+
+-- Integer division rounded half away from zero, exact for any integers (den > 0).
+create or replace function public.round_half_away(num numeric, den numeric) returns numeric
+language sql immutable strict parallel safe
+set search_path = ''
+as $$
+  select sign(num) * div(2 * abs(num) + den, 2 * den)
+$$;
+
+-- line net = quantity × unit price × (1 − discount %), rounded once to the cent.
+create or replace function public.line_net_cents(quantity numeric, unit_price_cents bigint, discount_percent numeric)
+returns bigint
+language sql immutable strict parallel safe
+set search_path = ''
+as $$
+  select public.round_half_away(quantity * 1000 * unit_price_cents * (100000 - discount_percent * 1000), 100000000)::bigint
+$$;
+
+create table public.estimate_number_counters (
+  org_id uuid primary key references public.organizations (id) on delete cascade,
+  last_value bigint not null default 0
+);
+alter table public.estimate_number_counters enable row level security;
+revoke all on public.estimate_number_counters from anon, authenticated;
+
+create table public.estimates (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  number text not null default '',
+  provisional_number text not null default '',
+  title text not null default '',
+  account_id uuid,
+  prospect_id uuid,
+  owner_id uuid references auth.users (id) on delete set null,
+  status text not null default 'draft'
+    check (status in ('draft', 'sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired', 'archived')),
+  valid_until date,
+  tax_rate numeric(6,3) not null default 0 check (tax_rate between 0 and 100),
+  discount_cents bigint not null default 0 check (discount_cents >= 0),
+  notes text not null default '',
+  terms text not null default '',
+  hidden_from_portal boolean not null default false,
+  -- Stored totals, recomputed by the server from the items (never taken from a client).
+  subtotal_cents bigint not null default 0,
+  applied_discount_cents bigint not null default 0,
+  tax_cents bigint not null default 0,
+  total_cents bigint not null default 0,
+  cost_cents bigint not null default 0,
+  margin_cents bigint,
+  margin_percent numeric(10,1),
+  current_version_id uuid,
+  version_number integer not null default 0,
+  sent_at timestamptz,
+  viewed_at timestamptz,
+  accepted_at timestamptz,
+  declined_at timestamptz,
+  expired_at timestamptz,
+  archived_at timestamptz,
+  -- The acceptance record: who accepted which version, how, from where.
+  accepted_version_id uuid,
+  accepted_by_name text not null default '',
+  accepted_by_email text not null default '',
+  acceptance_signature text not null default '',
+  acceptance_ip text not null default '',
+  acceptance_user_agent text not null default '',
+  decline_reason text not null default '',
+  -- Transaction that accepted or declined the estimate: items may still arrive in that
+  -- same transaction (an estimate accepted offline is pushed with its items), never later.
+  locked_txid xid8,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  _modified timestamptz not null default now(),
+  _deleted boolean not null default false,
+  _txid xid8 not null default pg_current_xact_id(),
+  unique (id, org_id),
+  unique (org_id, number),
+  foreign key (account_id, org_id) references public.accounts (id, org_id) on delete set null (account_id),
+  foreign key (prospect_id, org_id) references public.prospects (id, org_id) on delete set null (prospect_id)
+);
+create index estimates_account_id_idx on public.estimates (account_id);
+create index estimates_prospect_id_idx on public.estimates (prospect_id);
+
+create table public.estimate_items (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  estimate_id uuid not null,
+  product_id uuid,
+  name text not null check (length(name) between 1 and 300),
+  description text not null default '',
+  quantity numeric(12,3) not null default 1,
+  unit text not null default 'each',
+  unit_price_cents bigint not null default 0,
+  unit_cost_cents bigint,
+  discount_percent numeric(6,3) not null default 0 check (discount_percent between 0 and 100),
+  taxable boolean not null default true,
+  optional boolean not null default false,
+  selected boolean not null default true,
+  sort_order integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  _modified timestamptz not null default now(),
+  _deleted boolean not null default false,
+  _txid xid8 not null default pg_current_xact_id(),
+  foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade,
+  foreign key (product_id, org_id) references public.products (id, org_id) on delete set null (product_id)
+);
+create index estimate_items_estimate_id_idx on public.estimate_items (estimate_id);
+
+create table public.milestones (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  estimate_id uuid not null,
+  title text not null check (length(title) between 1 and 300),
+  description text not null default '',
+  start_date date,
+  end_date date,
+  status text not null default 'planned' check (status in ('planned', 'in_progress', 'done')),
+  visible_to_customer boolean not null default true,
+  sort_order integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  _modified timestamptz not null default now(),
+  _deleted boolean not null default false,
+  _txid xid8 not null default pg_current_xact_id(),
+  foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade,
+  check (end_date is null or start_date is null or end_date >= start_date)
+);
+create index milestones_estimate_id_idx on public.milestones (estimate_id);
+
+create table public.estimate_versions (
+  id uuid primary key default gen_random_uuid(),
+  org_id uuid not null references public.organizations (id) on delete cascade,
+  estimate_id uuid not null,
+  version_number integer not null check (version_number > 0),
+  -- The customer-safe snapshot as JSON text (no cost, no margin), and the SHA-256 of
+  -- exactly that text, so anyone holding the text can verify the hash.
+  snapshot text not null,
+  snapshot_sha256 text not null,
+  created_by uuid,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  _modified timestamptz not null default now(),
+  _deleted boolean not null default false,
+  _txid xid8 not null default pg_current_xact_id(),
+  unique (estimate_id, version_number),
+  foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade
+);
+alter table public.estimates
+  add foreign key (current_version_id) references public.estimate_versions (id) on delete set null,
+  add foreign key (accepted_version_id) references public.estimate_versions (id) on delete set null;
+
+-- Totals with the money rules of DOMAIN.md; src/lib/money.ts computeTotals is the same
+-- function in TypeScript (supabase/tests/fixtures/totals-cases.json proves they agree).
+-- Optional items count only when selected; a missing unit cost counts as zero; the
+-- estimate discount is clamped to [0, subtotal] and spread over the lines in proportion
+-- to their net, so tax = round((taxable net − its share of the discount) × rate).
+create or replace function public.compute_totals(p_estimate uuid, p_discount_cents bigint, p_tax_rate numeric)
+returns table (
+  subtotal_cents bigint, applied_discount_cents bigint, tax_cents bigint, total_cents bigint,
+  cost_cents bigint, margin_cents bigint, margin_percent numeric
+)
+language sql stable
+set search_path = ''
+as $$
+  with lines as (
+    select public.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent)::numeric as net,
+           i.taxable,
+           i.quantity * 1000 * coalesce(i.unit_cost_cents, 0) as cost_milli
+    from public.estimate_items i
+    where i.estimate_id = p_estimate and not i._deleted and (not i.optional or i.selected)
+  ), sums as (
+    select coalesce(sum(net), 0) as s,
+           coalesce(sum(net) filter (where taxable), 0) as t,
+           public.round_half_away(coalesce(sum(cost_milli), 0), 1000) as cost
+    from lines
+  ), discounted as (
+    select s, t, cost, greatest(0, least(coalesce(p_discount_cents, 0), s)) as d from sums
+  ), taxed as (
+    select s, d, cost,
+           case when d = 0 then public.round_half_away(t * coalesce(p_tax_rate, 0) * 1000, 100000)
+                else public.round_half_away(t * (s - d) * coalesce(p_tax_rate, 0) * 1000, s * 100000) end as tax
+    from discounted
+  )
+  select s::bigint, d::bigint, tax::bigint, (s - d + tax)::bigint, cost::bigint,
+         case when cost > 0 and s - d > 0 then (s - d - cost)::bigint end,
+         case when cost > 0 and s - d > 0 then public.round_half_away((s - d - cost) * 1000, s - d) / 10 end
+  from taxed
+$$;
+
+create or replace function public.is_legal_estimate_transition(from_status text, to_status text) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select from_status = to_status or exists (
+    select 1 from (values
+      ('draft', 'sent'), ('draft', 'archived'),
+      ('sent', 'viewed'), ('sent', 'changes_requested'), ('sent', 'accepted'), ('sent', 'declined'),
+      ('sent', 'expired'), ('sent', 'draft'), ('sent', 'archived'),
+      ('viewed', 'sent'), ('viewed', 'changes_requested'), ('viewed', 'accepted'), ('viewed', 'declined'),
+      ('viewed', 'expired'), ('viewed', 'draft'), ('viewed', 'archived'),
+      ('changes_requested', 'draft'), ('changes_requested', 'sent'), ('changes_requested', 'expired'),
+      ('changes_requested', 'archived'),
+      ('expired', 'draft'), ('expired', 'sent'), ('expired', 'archived'),
+      ('accepted', 'archived'),
+      ('declined', 'archived')
+    ) as t (f, s)
+    where t.f = from_status and t.s = to_status
+  )
+$$;
+
+-- Numbers: the device sends a provisional DRAFT-… number; the first insert on the server
+-- takes the next value of the organization's counter row, locked until commit, so numbers
+-- are gap-free (a rolled-back insert rolls the counter back too) and never repeat.
+create or replace function private.assign_estimate_number(p_org uuid, p_estimate uuid) returns text
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  next_value bigint;
+  prefix text;
+begin
+  insert into public.estimate_number_counters (org_id) values (p_org) on conflict do nothing;
+  select c.last_value into next_value from public.estimate_number_counters c where c.org_id = p_org for update;
+  -- An upsert of an existing id continues as an update, which keeps the existing number:
+  -- consuming a value here would leave a gap. Checked after taking the lock, so a
+  -- concurrent insert of the same id has committed by now.
+  if exists (select 1 from public.estimates e where e.id = p_estimate) then
+    return null;
+  end if;
+  next_value := next_value + 1;
+  update public.estimate_number_counters set last_value = next_value where org_id = p_org;
+  select o.estimate_prefix into prefix from public.organizations o where o.id = p_org;
+  return coalesce(prefix, '') || case when next_value < 1000000 then lpad(next_value::text, 6, '0') else next_value::text end;
+end
+$$;
+
+-- Trigger functions that tell client writes from the schema's own (is_client_write reads
+-- current_user) are SECURITY INVOKER; they call SECURITY DEFINER helpers for privileged reads.
+create or replace function public.estimates_before_insert() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if private.is_client_write() then
+    if not public.has_role(new.org_id, array['owner', 'admin', 'sales']) then
+      raise exception 'new row violates row-level security policy for table "estimates"' using errcode = '42501';
+    end if;
+    new.current_version_id := null;
+    new.version_number := 0;
+    new.accepted_version_id := null;
+  end if;
+  new.provisional_number := coalesce(nullif(new.provisional_number, ''), new.number, '');
+  new.number := coalesce(private.assign_estimate_number(new.org_id, new.id), new.number);
+  return new;
+end
+$$;
+
+-- Status rules, status timestamps, server-owned columns, totals and the lock, for inserts
+-- and updates. Runs after numbering (b_ after a_) and before stamping (z_).
+create or replace function public.estimates_before_write() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  totals record;
+  entering boolean;
+  locked_columns text[] := array['_txid', '_modified', 'updated_at', 'created_at', 'status', 'archived_at'];
+begin
+  if tg_op = 'UPDATE' then
+    new.number := old.number;
+    new.provisional_number := old.provisional_number;
+    if private.is_client_write() then
+      new.current_version_id := old.current_version_id;
+      new.version_number := old.version_number;
+      new.accepted_version_id := old.accepted_version_id;
+      new.locked_txid := old.locked_txid;
+    end if;
+    if new.status is distinct from old.status and not public.is_legal_estimate_transition(old.status, new.status) then
+      raise exception 'An estimate cannot go from % to %', old.status, new.status
+        using errcode = 'PT422', detail = 'illegal_status_transition',
+              hint = format('from=%s to=%s', old.status, new.status);
+    end if;
+  elsif private.is_client_write() then
+    new.locked_txid := null;
+  end if;
+
+  select * into totals from public.compute_totals(new.id, new.discount_cents, new.tax_rate);
+  new.subtotal_cents := totals.subtotal_cents;
+  new.applied_discount_cents := totals.applied_discount_cents;
+  new.tax_cents := totals.tax_cents;
+  new.total_cents := totals.total_cents;
+  new.cost_cents := totals.cost_cents;
+  new.margin_cents := totals.margin_cents;
+  new.margin_percent := totals.margin_percent;
+
+  if tg_op = 'UPDATE' and private.is_client_write() and old.status in ('accepted', 'declined')
+     and old.locked_txid is distinct from pg_current_xact_id()
+     and (to_jsonb(new) - locked_columns) is distinct from (to_jsonb(old) - locked_columns) then
+    raise exception 'Estimate % is %: create a new revision to change it', old.number, old.status
+      using errcode = 'PT423', detail = 'estimate_locked';
+  end if;
+
+  entering := tg_op = 'INSERT' or new.status is distinct from old.status;
+  if entering then
+    case new.status
+      when 'sent' then
+        if tg_op = 'INSERT' or new.sent_at is not distinct from old.sent_at then
+          new.sent_at := case when tg_op = 'INSERT' then coalesce(new.sent_at, now()) else now() end;
+        end if;
+      when 'viewed' then new.viewed_at := coalesce(new.viewed_at, now());
+      when 'accepted' then
+        new.accepted_at := coalesce(new.accepted_at, now());
+        new.locked_txid := pg_current_xact_id();
+      when 'declined' then
+        new.declined_at := coalesce(new.declined_at, now());
+        new.locked_txid := pg_current_xact_id();
+      when 'expired' then new.expired_at := coalesce(new.expired_at, now());
+      when 'archived' then new.archived_at := coalesce(new.archived_at, now());
+      else null;
+    end case;
+  end if;
+  return new;
+end
+$$;
+
+create trigger a_estimates_number before insert on public.estimates
+  for each row execute function public.estimates_before_insert();
+create trigger b_estimates_rules before insert or update on public.estimates
+  for each row execute function public.estimates_before_write();
+create trigger a_default_owner before insert on public.estimates
+  for each row execute function public.default_owner();
+
+create or replace function private.estimate_is_locked(p_estimate uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.estimates e
+    where e.id = p_estimate and e.status in ('accepted', 'declined') and e.locked_txid is distinct from pg_current_xact_id()
+      and e.org_id = any (public.member_org_ids())
+  )
+$$;
+
+create or replace function public.estimate_items_before_write() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' and new.estimate_id is distinct from old.estimate_id then
+    raise exception 'An item cannot move to another estimate' using errcode = '23514';
+  end if;
+  if private.is_client_write() and private.estimate_is_locked(new.estimate_id) then
+    raise exception 'The estimate is accepted or declined: create a new revision to change it'
+      using errcode = 'PT423', detail = 'estimate_locked';
+  end if;
+  return new;
+end
+$$;
+
+create or replace function private.refresh_estimate_totals(p_estimate uuid) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  e record;
+  t record;
+begin
+  select est.id, est.discount_cents, est.tax_rate, est.subtotal_cents, est.applied_discount_cents, est.tax_cents,
+         est.total_cents, est.cost_cents, est.margin_cents, est.margin_percent
+    into e from public.estimates est where est.id = p_estimate;
+  if e.id is null then
+    return;
+  end if;
+  select * into t from public.compute_totals(e.id, e.discount_cents, e.tax_rate);
+  -- Only a real change touches the estimate, so an edit that leaves the totals alone does
+  -- not make every device pull the estimate again.
+  if (t.subtotal_cents, t.applied_discount_cents, t.tax_cents, t.total_cents, t.cost_cents, t.margin_cents, t.margin_percent)
+     is distinct from
+     (e.subtotal_cents, e.applied_discount_cents, e.tax_cents, e.total_cents, e.cost_cents, e.margin_cents, e.margin_percent) then
+    update public.estimates set subtotal_cents = t.subtotal_cents where id = e.id;
+  end if;
+end
+$$;
+
+create or replace function public.estimate_items_after_write() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  perform private.refresh_estimate_totals(coalesce(new.estimate_id, old.estimate_id));
+  return null;
+end
+$$;
+
+create trigger a_estimate_items_rules before insert or update on public.estimate_items
+  for each row execute function public.estimate_items_before_write();
+create trigger estimate_items_totals after insert or update or delete on public.estimate_items
+  for each row execute function public.estimate_items_after_write();
+
+-- Versions: whenever an estimate the customer can see (sent or later) ends a transaction
+-- with content different from its current version, a new version is snapshotted. The
+-- check runs at commit (deferred), after every item of the transaction has landed; an
+-- accepted estimate refers to the version current at its acceptance.
+create or replace function private.estimate_snapshot(p_estimate uuid) returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'estimate', jsonb_build_object(
+      'id', e.id, 'number', e.number, 'title', e.title, 'account_id', e.account_id, 'prospect_id', e.prospect_id,
+      'valid_until', e.valid_until, 'tax_rate', e.tax_rate, 'discount_cents', e.applied_discount_cents,
+      'subtotal_cents', e.subtotal_cents, 'tax_cents', e.tax_cents, 'total_cents', e.total_cents,
+      'notes', e.notes, 'terms', e.terms),
+    'items', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', i.id, 'name', i.name, 'description', i.description, 'quantity', i.quantity, 'unit', i.unit,
+        'unit_price_cents', i.unit_price_cents, 'discount_percent', i.discount_percent, 'taxable', i.taxable,
+        'optional', i.optional, 'selected', i.selected, 'sort_order', i.sort_order,
+        'line_net_cents', public.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent))
+        order by i.sort_order, i.id)
+      from public.estimate_items i where i.estimate_id = e.id and not i._deleted), '[]'::jsonb))
+  from public.estimates e
+  where e.id = p_estimate
+$$;
+
+create or replace function private.snapshot_estimate_version(p_estimate uuid) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  e record;
+  snap text;
+  hash text;
+  current_hash text;
+  next_number integer;
+  version_id uuid;
+begin
+  select est.id, est.org_id, est.status, est._deleted, est.current_version_id, est.accepted_version_id
+    into e from public.estimates est where est.id = p_estimate;
+  if e.id is null or e._deleted or e.status not in ('sent', 'viewed', 'changes_requested', 'accepted', 'declined') then
+    return;
+  end if;
+  snap := private.estimate_snapshot(e.id)::text;
+  hash := encode(sha256(convert_to(snap, 'UTF8')), 'hex');
+  select v.snapshot_sha256 into current_hash from public.estimate_versions v where v.id = e.current_version_id;
+  if current_hash is distinct from hash then
+    select coalesce(max(v.version_number), 0) + 1 into next_number from public.estimate_versions v where v.estimate_id = e.id;
+    insert into public.estimate_versions (org_id, estimate_id, version_number, snapshot, snapshot_sha256, created_by)
+      values (e.org_id, e.id, next_number, snap, hash, auth.uid())
+      returning id into version_id;
+    update public.estimates
+      set current_version_id = version_id,
+          version_number = next_number,
+          accepted_version_id = case when status = 'accepted' and accepted_version_id is null then version_id else accepted_version_id end
+      where id = e.id;
+  elsif e.status = 'accepted' and e.accepted_version_id is null then
+    update public.estimates set accepted_version_id = current_version_id where id = e.id;
+  end if;
+end
+$$;
+
+create or replace function public.estimate_version_check() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if tg_table_name = 'estimates' then
+    perform private.snapshot_estimate_version(new.id);
+  else
+    perform private.snapshot_estimate_version(coalesce(new.estimate_id, old.estimate_id));
+  end if;
+  return null;
+end
+$$;
+
+create constraint trigger estimates_version_check after insert or update on public.estimates
+  deferrable initially deferred for each row
+  when (new.status in ('sent', 'viewed', 'changes_requested', 'accepted', 'declined'))
+  execute function public.estimate_version_check();
+create constraint trigger estimate_items_version_check after insert or update or delete on public.estimate_items
+  deferrable initially deferred for each row
+  execute function public.estimate_version_check();
+
+-- `expired` is derived from valid_until: a scheduled job (pg_cron on hosted Supabase, the
+-- local backend's timer) calls this as service_role. Returns how many estimates expired.
+create or replace function public.expire_estimates() returns integer
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  update public.estimates set status = 'expired'
+    where status in ('sent', 'viewed', 'changes_requested') and valid_until < current_date and not _deleted;
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+revoke execute on function public.expire_estimates() from public, anon, authenticated;
+
+select private.setup_replicated_table('public.estimates');
+select private.setup_replicated_table('public.estimate_items');
+select private.setup_replicated_table('public.milestones');
+select private.setup_replicated_table('public.estimate_versions');
+grant insert, update on public.estimates, public.estimate_items, public.milestones to authenticated;
+
+create policy "Members can view estimates of their organization" on public.estimates
+  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+create policy "Sales can create estimates in their organization" on public.estimates
+  for insert to authenticated
+  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+create policy "Sales can update estimates of their organization" on public.estimates
+  for update to authenticated
+  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+
+create policy "Members can view estimate items of their organization" on public.estimate_items
+  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+create policy "Sales can create estimate items in their organization" on public.estimate_items
+  for insert to authenticated
+  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+create policy "Sales can update estimate items of their organization" on public.estimate_items
+  for update to authenticated
+  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+
+create policy "Members can view milestones of their organization" on public.milestones
+  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+create policy "Sales can create milestones in their organization" on public.milestones
+  for insert to authenticated
+  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+create policy "Sales can update milestones of their organization" on public.milestones
+  for update to authenticated
+  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+
+create policy "Members can view estimate versions of their organization" on public.estimate_versions
+  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
