@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { passwordMessage } from '../../lib/password-rules';
+import { setNewPassword } from './commands';
+import { FormAlert } from './form-alert';
+import { PasswordInput } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { newPasswordSchema, type NewPasswordValues } from './schemas';
+import { useAuthInternals } from './use-auth';
+
+export function NewPasswordForm({ onDone }: { onDone: () => void }) {
+  const { auth } = useAuthInternals();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const password = useWatch({ control, name: 'password' });
+  const passwordHint = password ? passwordMessage(password) : '';
+
+  const onSubmit = handleSubmit(async ({ password: next }) => {
+    setFormError(null);
+    try {
+      const result = await setNewPassword(auth, next);
+      if (result.ok) onDone();
+      else setFormError(result.message);
+    } catch {
+      setFormError('Something went wrong. Please try again.');
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Set a new password">
+      <div className="flex flex-col gap-2">
+        <Field label="New password" error={passwordHint || errors.password?.message}>
+          <PasswordInput {...register('password')} autoComplete="new-password" invalid={Boolean(passwordHint || errors.password)} />
+        </Field>
+        <PasswordStrengthMeter password={password} />
+      </div>
+      <Field label="Confirm new password" error={errors.confirm?.message}>
+        <PasswordInput {...register('confirm')} autoComplete="new-password" invalid={Boolean(errors.confirm)} />
+      </Field>
+      {formError && <FormAlert testId="new-password-error">{formError}</FormAlert>}
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Saving…' : 'Save new password'}
+      </Button>
+    </form>
+  );
+}

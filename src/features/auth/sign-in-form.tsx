@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { browserSignInDeps, signIn } from './commands';
+import { FormAlert } from './form-alert';
+import { PasswordInput } from './password-input';
+import { signInSchema, type SignInValues } from './schemas';
+import { useAuthInternals } from './use-auth';
+
+export function SignInForm({ resetHref }: { resetHref: string }) {
+  const { auth, controller, storageKey } = useAuthInternals();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { identifier: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await signIn(
+        browserSignInDeps(auth, storageKey, (work) => controller.expectingSignOut(work)),
+        values,
+      );
+      // On success the auth state changes and the page moves on (or asks for the code).
+      if (!result.ok) setFormError(result.message);
+    } catch {
+      setFormError('Something went wrong. Please try again.');
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
+      <Field label="Email or phone number" error={errors.identifier?.message}>
+        <Input
+          {...register('identifier')}
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@company.com"
+          invalid={Boolean(errors.identifier)}
+        />
+      </Field>
+      <div className="flex flex-col gap-2">
+        <Field label="Password" error={errors.password?.message}>
+          <PasswordInput {...register('password')} autoComplete="current-password" invalid={Boolean(errors.password)} />
+        </Field>
+        <Link to={resetHref} className="self-end text-sm font-medium text-brand-700 hover:text-brand-800">
+          Forgot password?
+        </Link>
+      </div>
+      {formError && <FormAlert testId="sign-in-error">{formError}</FormAlert>}
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

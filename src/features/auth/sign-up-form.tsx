@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { Field, Input } from '../../components/ui/field';
+import { passwordMessage } from '../../lib/password-rules';
+import { signUp } from './commands';
+import { FormAlert } from './form-alert';
+import { PasswordInput } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { signUpSchema, type SignUpValues } from './schemas';
+import { useAuthInternals } from './use-auth';
+
+export function SignUpForm() {
+  const { auth } = useAuthInternals();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', identifier: '', password: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+  // The rules are shown as the user types (SPEC §5), not only after submitting.
+  const passwordHint = password ? passwordMessage(password) : '';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await signUp(auth, values, window.location.origin);
+      if (!result.ok) {
+        if (result.field) setError(result.field, { message: result.message });
+        else setFormError(result.message);
+        return;
+      }
+      if (result.needsConfirmation) setConfirmationSentTo(values.identifier.trim());
+    } catch {
+      setFormError('Something went wrong. Please try again.');
+    }
+  });
+
+  if (confirmationSentTo) {
+    return (
+      <FormAlert tone="success" testId="sign-up-confirmation">
+        We sent a confirmation link to <strong>{confirmationSentTo}</strong>. Open it to finish creating your account.
+      </FormAlert>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Create account">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First name" error={errors.firstName?.message}>
+          <Input {...register('firstName')} autoComplete="given-name" invalid={Boolean(errors.firstName)} />
+        </Field>
+        <Field label="Last name" error={errors.lastName?.message}>
+          <Input {...register('lastName')} autoComplete="family-name" invalid={Boolean(errors.lastName)} />
+        </Field>
+      </div>
+      <Field label="Email or phone number" error={errors.identifier?.message}>
+        <Input
+          {...register('identifier')}
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@company.com"
+          invalid={Boolean(errors.identifier)}
+        />
+      </Field>
+      <div className="flex flex-col gap-2">
+        <Field label="Password" error={passwordHint || errors.password?.message}>
+          <PasswordInput {...register('password')} autoComplete="new-password" invalid={Boolean(passwordHint || errors.password)} />
+        </Field>
+        <PasswordStrengthMeter password={password} />
+        <p className="text-xs text-slate-500">8 to 128 characters with upper and lower case letters, a number and a special character.</p>
+      </div>
+      {formError && <FormAlert testId="sign-up-error">{formError}</FormAlert>}
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? 'Creating account…' : 'Create account'}
+      </Button>
+    </form>
+  );
+}
