@@ -67,6 +67,7 @@ class FakeEnvironment implements AuthEnvironment {
   stored: Session | null = null;
   path = '/estimates/42';
   returnPath: string | null = null;
+  sessionAtLoad = false;
   private listeners = new Set<(online: boolean) => void>();
 
   isOnline(): boolean {
@@ -201,6 +202,22 @@ describe('signing out', () => {
     auth.emit('SIGNED_OUT', null);
     expect(controller.getSnapshot()).toMatchObject({ status: 'signed-out', notice: SESSION_ENDED_NOTICE });
     expect(env.returnPath).toBe('/estimates/42');
+  });
+
+  it('a session refused before the listener existed still ends with the notice', () => {
+    env.sessionAtLoad = true;
+    env.stored = null;
+    startController();
+    auth.emit('INITIAL_SESSION', null);
+    expect(controller.getSnapshot()).toMatchObject({ status: 'signed-out', notice: SESSION_ENDED_NOTICE });
+    expect(env.returnPath).toBe('/estimates/42');
+  });
+
+  it('no session at load and none now: signed out without a notice', () => {
+    env.sessionAtLoad = false;
+    startController();
+    auth.emit('INITIAL_SESSION', null);
+    expect(controller.getSnapshot()).toMatchObject({ status: 'signed-out', notice: null });
   });
 
   it('a sign-out the app asked for shows no notice', async () => {

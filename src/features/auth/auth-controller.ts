@@ -36,6 +36,8 @@ export type AuthEnvironment = {
   readStoredSession(): Session | null;
   currentPath(): string;
   rememberReturnPath(path: string): void;
+  /** A session was stored when the page loaded, before supabase-js could remove a refused one. */
+  sessionAtLoad?: boolean;
 };
 
 type JwtClaims = { aal?: unknown };
@@ -112,7 +114,7 @@ export class AuthController {
 
   start(): () => void {
     this.stopped = false;
-    this.hadStoredSession = this.env.readStoredSession() !== null;
+    this.hadStoredSession = this.env.readStoredSession() !== null || (this.env.sessionAtLoad ?? false);
     const { data } = this.auth.onAuthStateChange((event, session) => this.handleEvent(event, session));
     const loadingTimer = setTimeout(() => this.endLoading(), AUTH_LOADING_TIMEOUT_MS);
     const freshness = setInterval(() => void this.checkFreshness(), FRESHNESS_INTERVAL_MS);
@@ -212,7 +214,13 @@ export class AuthController {
   private useStoredSessionOrSignOut(): void {
     const stored = this.env.readStoredSession();
     if (!stored) {
-      if (this.snapshot.status === 'loading') this.set({ ...INITIAL, status: 'signed-out', notice: this.snapshot.notice });
+      if (this.snapshot.status !== 'loading') return;
+      // The page opened with a session that is gone now: the server refused it while
+      // supabase-js started, possibly before this listener existed to hear SIGNED_OUT.
+      const ended = this.hadStoredSession && this.expectedSignOuts === 0;
+      if (ended) this.env.rememberReturnPath(this.env.currentPath());
+      this.hadStoredSession = false;
+      this.set({ ...INITIAL, status: 'signed-out', notice: ended ? SESSION_ENDED_NOTICE : this.snapshot.notice });
       return;
     }
     // supabase-js keeps the session in storage when a refresh fails for want of a network and

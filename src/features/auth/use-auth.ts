@@ -5,7 +5,7 @@ import { recordSecurityEvent } from '../../lib/local-log';
 import { getSupabase } from '../../lib/supabase';
 import { AuthController, type AuthEnvironment, type AuthStatus } from './auth-controller';
 import { readAuthSettings } from './auth-settings';
-import { readStoredSession, rememberReturnPath } from './auth-storage';
+import { hasStoredAuthToken, readStoredSession, rememberReturnPath } from './auth-storage';
 
 export type { AuthStatus } from './auth-controller';
 
@@ -27,6 +27,10 @@ type AuthInternals = {
   auth: SupabaseClient['auth'];
   storageKey: string;
 };
+
+// Read when this module loads, before main.tsx creates the supabase client: a refresh the
+// server refuses during the client's start removes the session before any listener exists.
+const SESSION_AT_LOAD = hasStoredAuthToken();
 
 const AuthContext = createContext<AuthState | null>(null);
 const InternalsContext = createContext<AuthInternals | null>(null);
@@ -55,6 +59,7 @@ function browserEnvironment(storageKey: string): AuthEnvironment {
     readStoredSession: () => readStoredSession(storageKey),
     currentPath: () => `${location.pathname}${location.search}${location.hash}`,
     rememberReturnPath,
+    sessionAtLoad: SESSION_AT_LOAD,
   };
 }
 

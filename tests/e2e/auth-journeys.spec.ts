@@ -1,0 +1,145 @@
+// Staff auth journeys against the real backend: sign up, sign out, sign in; a session the
+// server refuses; the client rate limit; a password reset through the dev mailbox.
+import { expect, test, type Page } from '@playwright/test';
+import { runtimeConfig, signUpStaff, storeSession } from './support';
+
+const PASSWORD = 'Correct-Horse-9!';
+let counter = 0;
+
+function uniqueEmail(tag: string): string {
+  return `auth-${tag}-${Date.now()}-${process.pid}-${++counter}@example.com`;
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('sign up, sign out and sign in again', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/auth?mode=sign-up');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Email or phone number').fill(email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('abc');
+  await expect(page.getByText('Password must be at least 8 characters long, Password must contain at least one uppercase letter')).toBeVisible();
+  await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'weak');
+  await password.fill('Abcdef1!');
+  await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'fair');
+  await password.fill(PASSWORD);
+  await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'strong');
+  await page.getByRole('button', { name: 'Create account' }).last().click();
+
+  await expect(page).toHaveURL(/\/$/);
+  const menu = page.getByRole('button', { name: 'Account menu for Grace Hopper' });
+  await expect(menu).toBeVisible();
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signInThroughForm(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeVisible();
+});
+
+test('sign-in needs an identifier and a password, and keeps what was typed on failure', async ({ page, request, baseURL }) => {
+  const { email } = await signUpStaff(request, baseURL!);
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('You must provide either an email or phone number and a password')).toBeVisible();
+
+  await signInThroughForm(page, email, 'Wrong-password-1');
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Please check your input and try again.');
+  await expect(page.getByLabel('Email or phone number')).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong-password-1');
+});
+
+test('signing in returns to the page that asked for it', async ({ page, request, baseURL }) => {
+  const { email, password } = await signUpStaff(request, baseURL!);
+  await page.goto('/products');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fproducts$/);
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test('a session the server refuses sends the user to sign in with a notice, then back', async ({ page, request, baseURL }) => {
+  const { email, password, session } = await signUpStaff(request, baseURL!);
+  const { supabaseAnonKey } = await runtimeConfig(request, baseURL!);
+  // End the session on the server, then hand the page its expired copy: the refresh is refused.
+  const logout = await request.post(`${baseURL}/auth/v1/logout?scope=global`, {
+    headers: { apikey: supabaseAnonKey, authorization: `Bearer ${session.access_token}` },
+  });
+  expect(logout.status()).toBe(204);
+  await storeSession(page, baseURL!, { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 });
+
+  await page.goto('/estimates');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Festimates$/);
+  await expect(page.getByTestId('auth-notice')).toHaveText('Please sign in again to continue.');
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/estimates$/);
+});
+
+test('five wrong passwords with the client limit on show the rate-limit message', async ({ page, request, baseURL }) => {
+  const { email, password } = await signUpStaff(request, baseURL!);
+  await page.addInitScript(() => localStorage.setItem('cep.loginRateLimit', 'on'));
+  await page.goto('/auth');
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await signInThroughForm(page, email, `Wrong-password-${attempt}`);
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Please check your input and try again.');
+  }
+  await signInThroughForm(page, email, 'Wrong-password-5');
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Too many login attempts. Please try again in 15 minutes.');
+
+  // The right password is refused too until the window passes, even after a reload.
+  await page.reload();
+  await signInThroughForm(page, email, password);
+  await expect(page.getByTestId('sign-in-error')).toHaveText(/^Too many login attempts\. Please try again in (14|15) minutes\.$/);
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('on localhost the client limit is off unless turned on', async ({ page, request, baseURL }) => {
+  const { email, password } = await signUpStaff(request, baseURL!);
+  await page.goto('/auth');
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await signInThroughForm(page, email, `Wrong-password-${attempt}`);
+    await expect(page.getByTestId('sign-in-error')).toHaveText('Please check your input and try again.');
+  }
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('password reset through the link in the dev mailbox', async ({ page, request, baseURL }) => {
+  const { email } = await signUpStaff(request, baseURL!);
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\?reset=true$/);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('reset-sent')).toBeVisible();
+
+  const mailbox = await request.get(`${baseURL}/_mail/api?to=${encodeURIComponent(email)}`);
+  const { messages } = (await mailbox.json()) as { messages: { subject: string; links: string[] }[] };
+  const mail = messages.find((m) => m.subject === 'Reset your password');
+  expect(mail?.links[0]).toBeTruthy();
+  expect(new URL(mail!.links[0]!).searchParams.get('redirect_to')).toBe(`${new URL(baseURL!).origin}/auth?reset=true`);
+
+  await page.goto(mail!.links[0]!);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await expect(page.getByText(/^Password must be at least 8 characters long/)).toBeVisible();
+  const newPassword = 'Brand-New-Pass-7';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await signInThroughForm(page, email, newPassword);
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,50 @@
+// The /auth screens at the two tablet sizes: screenshots to look at, and no serious or
+// critical accessibility violations.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const SIZES = [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+];
+
+const SCREENS: { name: string; path: string; prepare: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'sign-in',
+    path: '/auth',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByText('You must provide either an email or phone number and a password')).toBeVisible();
+    },
+  },
+  {
+    name: 'sign-up',
+    path: '/auth?mode=sign-up',
+    prepare: async (page) => {
+      await page.getByLabel('Password', { exact: true }).fill('Abcdefgh1');
+      await expect(page.getByText('Password must contain at least one special character')).toBeVisible();
+      await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'weak');
+    },
+  },
+  {
+    name: 'reset',
+    path: '/auth?reset=true',
+    prepare: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    },
+  },
+];
+
+for (const size of SIZES) {
+  test(`auth screens at ${size.width}×${size.height}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(size);
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await screen.prepare(page);
+      await page.screenshot({ path: testInfo.outputPath(`${screen.name}-${size.width}x${size.height}.png`), fullPage: true });
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${screen.name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+}
