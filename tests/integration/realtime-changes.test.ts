@@ -5,6 +5,7 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../../supabase/local/migrate';
 import { backendsToTest, createTestClient, startTestServer, type TestServer } from '../../supabase/local/testing/harness';
 
 const backends = await backendsToTest();
@@ -196,5 +197,40 @@ describe.each(backends)('realtime postgres_changes on %s', (backend) => {
     const event = await a.arrival(id, 'INSERT');
     expect((event.new as Note).title).toBe(title);
     expect(event.new).toEqual(await sqlRow(id));
+  });
+
+  it('leaves out columns the subscriber may not select', async () => {
+    await server.ctx.db.exec(`
+      create table public.rt_priced (id text primary key, owner uuid not null, price numeric not null, cost numeric not null);
+      alter table public.rt_priced enable row level security;
+      create policy rt_priced_owner on public.rt_priced for select to authenticated using (owner = auth.uid());
+      revoke select on public.rt_priced from authenticated;
+      grant select (id, owner, price) on public.rt_priced to authenticated;
+      alter publication supabase_realtime add table public.rt_priced;
+    `);
+    const client = createTestClient(server);
+    clients.push(client);
+    await client.realtime.setAuth(await tokenOf(USER_A));
+    const received: Received = [];
+    await subscribe(
+      client.channel('priced').on<Note>('postgres_changes', { event: '*', schema: 'public', table: 'rt_priced' }, (p) => received.push(p)),
+    );
+    await server.ctx.db.query('insert into public.rt_priced values ($1, $2, 100, 60)', ['p1', USER_A]);
+    const event = await waitFor('priced insert', () => received[0]);
+    expect(event.new).toEqual({ id: 'p1', owner: USER_A, price: 100 });
+  });
+
+  it('keeps capturing after the platform SQL runs again and stops when a table leaves the publication', async () => {
+    await bootstrap(server.ctx.db);
+    const a = await listen(USER_A);
+    const id = await insertNote({ owner: USER_A });
+    await a.arrival(id, 'INSERT');
+    const triggers = () =>
+      server.ctx.db.query("select 1 from pg_trigger where tgname = '_realtime_capture' and tgrelid = 'public.rt_notes'::regclass");
+    expect((await triggers()).rows).toHaveLength(1);
+    await server.ctx.db.exec('alter publication supabase_realtime drop table public.rt_notes');
+    expect((await triggers()).rows).toHaveLength(0);
+    await server.ctx.db.exec('alter publication supabase_realtime add table public.rt_notes');
+    expect((await triggers()).rows).toHaveLength(1);
   });
 });

@@ -5,12 +5,14 @@
 // batching every row of the table. Filters are evaluated in the same query on the changed
 // record itself, with values bound to the column types.
 //
-// Choices (documented in the report):
-// - INSERT/UPDATE on an RLS table: delivered if the row, looked up by primary key now, is
-//   visible. An UPDATE that moves a row out of view is not delivered.
+// Choices:
+// - INSERT/UPDATE on an RLS table: delivered if the row, looked up by primary key when the
+//   batch is checked, is visible (as walrus does). An UPDATE that moves a row out of view
+//   is not delivered; a change whose row is already gone or hidden again is skipped.
 // - DELETE: the row is gone, so RLS cannot be asked. As on hosted Supabase the event goes
-//   to every subscriber whose role has SELECT on the table, and on an RLS table old_record
-//   carries only the primary key (filters are then evaluated on that reduced record).
+//   to every subscriber whose role may SELECT the table (or some of its columns), and on an
+//   RLS table old_record carries only the primary key (filters are then evaluated on that
+//   reduced record, so a filter on another column does not match a DELETE).
 // - old_record of UPDATE/DELETE: the whole old row only with REPLICA IDENTITY FULL and no
 //   RLS; otherwise the primary key only, as logical decoding would provide it.
 // - Columns the role may not SELECT (column privileges) are left out of record, old_record
@@ -72,7 +74,7 @@ async function evaluate(db: Db, info: TableInfo, changes: Change[], auth: Auth, 
   }
   const sql = `
     select e.ord::int as ord,
-      has_table_privilege($2::oid, 'SELECT') and (e.item->>'k' = 'D' or ${rowCheck}) as visible
+      has_any_column_privilege($2::oid, 'SELECT') and (e.item->>'k' = 'D' or ${rowCheck}) as visible
       ${filterColumns.map((f) => `, ${f}`).join('')}
     from jsonb_array_elements($1::jsonb) with ordinality as e(item, ord)
     cross join lateral jsonb_populate_record(null::${table}, e.item->'r') as c
