@@ -17,6 +17,7 @@ import { ApiError, toApiError } from './errors';
 import { loadKeys } from './keys';
 import { createLogger } from './logger';
 import { bootstrap, migrate, pendingMigrations } from './migrate';
+import { startOutboxDrainer, type OutboxDrainer } from './mail/outbox';
 import { createRealtime, type Realtime } from './realtime';
 import { restRoutes } from './rest';
 import { seedIfEmpty } from './seed';
@@ -143,6 +144,7 @@ export type RunningServer = {
   anonKey: string;
   serviceRoleKey: string;
   ctx: LocalContext;
+  outbox: OutboxDrainer;
   close(): Promise<void>;
 };
 
@@ -171,10 +173,13 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
   const scheme = tls ? 'https' : 'http';
   const url = `${scheme}://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   ctx.config = { ...config, PORT: port, siteUrl: config.SITE_URL ?? url, apiUrl: config.API_EXTERNAL_URL ?? url };
+  // Started once the real URL is known: mail links are built from it.
+  const outbox = await startOutboxDrainer(ctx);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await outbox.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -182,5 +187,5 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
       });
       if (!options.db) await db.close();
     })());
-  return { url, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey, ctx, close };
+  return { url, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey, ctx, outbox, close };
 }
