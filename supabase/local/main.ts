@@ -1,5 +1,6 @@
 // `npm start` runs this (after building the app): one process for the API and the PWA.
 import { loadConfig } from './config';
+import { DEMO_LOGINS } from './demo-logins';
 import { startServer } from './server';
 
 async function main() {
@@ -10,6 +11,15 @@ async function main() {
   log.info(`  database: ${server.ctx.db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`);
   log.info(`  anon key: ${server.anonKey}`);
   log.info(`  dev mailbox: ${server.url}/_mail`);
+  const { rows } = await server.ctx.db.query<{ email: string }>('select email from auth.users where email = any($1)', [
+    DEMO_LOGINS.map((d) => d.email),
+  ]);
+  const present = new Set(rows.map((r) => r.email));
+  const demo = DEMO_LOGINS.filter((d) => present.has(d.email));
+  if (demo.length) {
+    log.info('  demo staff logins (from supabase/seed.sql):');
+    for (const d of demo) log.info(`    ${d.role.padEnd(7)} ${d.email.padEnd(28)} ${d.password}`);
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
