@@ -1,0 +1,22 @@
+import { defineCollection, replicatedColumns, type DocOf } from '../define';
+import { oneOf, search, searchText, text, uuid } from '../fields';
+
+export const PROFILE_ROLES = ['owner', 'admin', 'sales', 'viewer'] as const;
+
+export const profiles = defineCollection({
+  name: 'profiles',
+  fields: {
+    ...replicatedColumns(),
+    user_id: uuid(),
+    role: oneOf(PROFILE_ROLES, 'viewer'),
+    first_name: text(),
+    last_name: text(),
+    email: text(),
+    status: oneOf(['active', 'disabled'], 'active'),
+    search: search(),
+  },
+  indexes: ['user_id', ['org_id', 'search'], ['role', 'search']],
+  serverOwned: ['user_id', 'email'],
+  derive: (d) => ({ search: searchText(d.last_name, d.first_name, d.email) }),
+});
+export type Profile = DocOf<typeof profiles.fields>;
