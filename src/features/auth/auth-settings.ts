@@ -4,6 +4,7 @@ import { DEFAULT_PREVIEW_HOST_PATTERNS, parseRateLimitSetting, type RateLimitSet
 // localStorage switch that tests and support staff can flip on for one browser.
 
 export const RATE_LIMIT_STORAGE_KEY = 'cep.loginRateLimit';
+export const IFRAME_ORIGINS_STORAGE_KEY = 'cep.iframeAllowedOrigins';
 
 type Env = Record<string, string | boolean | undefined>;
 
@@ -36,7 +37,9 @@ export function readAuthSettings(env: Env = import.meta.env as Env, origin: stri
   const fromBuild = parseRateLimitSetting(env.VITE_LOGIN_RATE_LIMIT);
   const rateLimit: RateLimitSetting = fromStorage === 'on' ? 'on' : (fromBuild ?? 'auto');
   const previewHostPatterns = list(env.VITE_PREVIEW_HOST_PATTERNS) ?? DEFAULT_PREVIEW_HOST_PATTERNS;
-  const configured = list(env.VITE_IFRAME_ALLOWED_ORIGINS) ?? [];
+  // Only script of this origin can write localStorage, and such script could share the
+  // session anyway, so the per-browser list adds no new way in.
+  const configured = [...(list(env.VITE_IFRAME_ALLOWED_ORIGINS) ?? []), ...(list(readStorage(IFRAME_ORIGINS_STORAGE_KEY)) ?? [])];
   const iframeAllowedOrigins = origin ? [origin, ...configured.filter((o) => o !== origin)] : configured;
   return { rateLimit, previewHostPatterns, iframeAllowedOrigins };
 }
