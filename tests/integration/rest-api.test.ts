@@ -201,7 +201,7 @@ describe.each(backends)('REST API on %s', (backend) => {
     });
 
     it('counts exactly, with head and with a partial range (206)', async () => {
-      const [{ c: total }] = (await sql('select count(*)::int as c from rt_books where price > 6')) as { c: number }[];
+      const total = ((await sql('select count(*)::int as c from rt_books where price > 6')) as { c: number }[])[0]!.c;
       const head = await anon.from('rt_books').select('*', { count: 'exact', head: true }).gt('price', 6);
       expect(head).toMatchObject({ count: total, data: null, error: null, status: 200 });
       const page = await anon.from('rt_books').select('id', { count: 'exact' }).gt('price', 6).order('id').range(0, 1);
@@ -254,7 +254,7 @@ describe.each(backends)('REST API on %s', (backend) => {
     });
 
     it('round-trips timestamptz exactly through eq', async () => {
-      const [{ published }] = (await sql('select published from rt_books where id = 1')) as { published: string }[];
+      const { published } = ((await sql('select published from rt_books where id = 1')) as { published: string }[])[0]!;
       expect(published).toBe('2024-05-01T12:34:56.789012+00:00');
       const { data } = await anon.from('rt_books').select('id').eq('published', published).order('id');
       expect(data).toEqual(await sql(`select id from rt_books where published = '2024-05-01T12:34:56.789012+00:00' order by id`));
@@ -379,7 +379,7 @@ describe.each(backends)('REST API on %s', (backend) => {
     });
 
     it('upserts on the primary key by default', async () => {
-      const [{ id }] = (await sql(`select id from rt_tagged where label = 'seven'`)) as { id: number }[];
+      const { id } = ((await sql(`select id from rt_tagged where label = 'seven'`)) as { id: number }[])[0]!;
       const { data } = await service.from('rt_tagged').upsert({ id, label: 'seven', note: 'merged' }).select('id, note');
       expect(data).toEqual([{ id, note: 'merged' }]);
     });
