@@ -1,5 +1,5 @@
 // MFA: enrol an authenticator app from the account security panel, then sign in with a code.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { signUpStaff, storeSession } from './support';
 
@@ -50,4 +50,48 @@ test('enrol TOTP, then sign in with the password and a code', async ({ page, req
   await panel.getByRole('button', { name: 'Remove' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(panel.getByText('Two-factor authentication is off for your account.')).toBeVisible();
+});
+
+async function latestSmsCode(request: APIRequestContext, baseURL: string, digits: string, after: Set<string>): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const response = await request.get(`${baseURL}/_mail/api`);
+    const { messages } = (await response.json()) as { messages: { id: string; kind: string; to: string; codes: string[] }[] };
+    const sms = messages.find((m) => m.kind === 'sms' && m.to.replace(/[^0-9]/g, '') === digits && !after.has(m.id));
+    if (sms?.codes[0]) {
+      after.add(sms.id);
+      return sms.codes[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no SMS to ${digits}`);
+}
+
+test('enrol a phone factor, then sign in with a texted code', async ({ page, request, baseURL }) => {
+  const { email, password, session } = await signUpStaff(request, baseURL!, 'Mary', 'Jackson');
+  const digits = `1555${String(Date.now()).slice(-7)}`;
+  const seen = new Set<string>();
+  await storeSession(page, baseURL!, session);
+  await page.goto('/settings#security');
+
+  const panel = page.getByTestId('account-security-panel');
+  await panel.getByRole('button', { name: 'Add phone number' }).click();
+  await panel.getByRole('button', { name: 'Send code' }).click();
+  await expect(panel.getByText('Enter a phone number with country code, e.g. +1 555 010 0100')).toBeVisible();
+  await panel.getByLabel('Mobile phone number').fill(`+${digits}`);
+  await panel.getByRole('button', { name: 'Send code' }).click();
+  await panel.getByLabel('Code from the text message').fill(await latestSmsCode(request, baseURL!, digits, seen));
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  await expect(panel.getByText('Phone added.', { exact: false })).toBeVisible();
+  await expect(panel.getByTestId('factor-row')).toContainText(`Text message to`);
+
+  await page.getByRole('button', { name: 'Account menu for Mary Jackson' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Text me a code' }).click();
+  await page.getByLabel('Code from the text message').fill(await latestSmsCode(request, baseURL!, digits, seen));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu for Mary Jackson' })).toBeVisible();
 });
