@@ -3,6 +3,7 @@
 // sends becomes a 500.
 import { Hono } from 'hono';
 import type { LocalContext } from '../context';
+import { isPgError } from '../errors';
 import { mailboxRoutes } from '../mail/mailbox';
 import { adminRoutes } from './admin';
 import { AuthError, echoApiVersion, errorResponse, notFound, unexpectedFailure, validationFailed } from './errors';
@@ -16,6 +17,10 @@ export function authRoutes(ctx: LocalContext): Hono {
   const app = new Hono();
   app.onError((error, c) => {
     if (error instanceof AuthError) return errorResponse(c, error);
+    // Races on unique keys and values Postgres refuses (such as \u0000 in JSON) are the
+    // client's doing, not the server's.
+    if (isPgError(error) && error.code === '23505') return errorResponse(c, new AuthError(409, 'conflict', 'The resource already exists'));
+    if (isPgError(error) && error.code!.startsWith('22')) return errorResponse(c, validationFailed(`Invalid input: ${error.message}`));
     ctx.log.error(`auth ${c.req.method} ${c.req.path} failed`, error);
     return errorResponse(c, unexpectedFailure());
   });
