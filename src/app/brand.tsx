@@ -13,10 +13,10 @@ export function BrandMark({ className }: { className?: string }) {
 
 export function Brand({ compact = false }: { compact?: boolean }) {
   return (
-    <span className="flex items-center gap-2.5">
+    <span className="flex min-w-0 items-center gap-2.5">
       <BrandMark />
       <span className={cx('leading-tight', compact && 'sr-only')}>
-        <span className="block text-sm font-semibold text-slate-900">Customer Engagement</span>
+        <span className="block text-sm font-semibold whitespace-nowrap text-slate-900">Customer Engagement</span>
         <span className="block text-xs font-medium text-slate-500">Portal</span>
       </span>
     </span>

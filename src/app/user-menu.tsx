@@ -1,14 +1,9 @@
-import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
+import { ChevronDown, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Menu } from '../components/ui/menu';
 import { useAuth } from '../features/auth/use-auth';
 import { toastError } from '../lib/toast-store';
 import { markSignOutRequested } from './sign-out';
-
-export function initialsOf(name: string): string {
-  const parts = name.split(/[\s@.]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
-}
 
 export function UserMenu() {
   const { user, signOut } = useAuth();
@@ -33,8 +28,8 @@ export function UserMenu() {
       buttonClassName="p-1 hover:bg-slate-100"
       button={
         <>
-          <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
-            {initialsOf(who)}
+          <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-white">
+            <UserRound className="size-5" />
           </span>
           <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 lg:inline">{who}</span>
           <ChevronDown aria-hidden="true" className="hidden size-4 text-slate-500 sm:inline" />

@@ -24,13 +24,13 @@ export function PlaceholderPage({
   const publicPage = variant === 'public';
   return (
     <div className={cx('flex flex-col gap-6', publicPage && 'mx-auto w-full max-w-2xl')}>
-      <header className={cx('flex items-start gap-4', publicPage && 'flex-col items-center text-center')}>
+      <header className={publicPage ? 'flex flex-col items-center gap-4 text-center' : 'flex items-start gap-4'}>
         <div aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100 [&_svg]:size-6">
           {icon}
         </div>
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-          <p className="mt-1 max-w-prose text-slate-600">{summary}</p>
+          <p className={cx('mt-1 max-w-prose text-slate-600', publicPage && 'mx-auto')}>{summary}</p>
         </div>
       </header>
 

@@ -19,7 +19,7 @@ export function StaffLayout() {
       </a>
 
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col border-r border-slate-200 bg-white md:flex lg:w-64">
-        <Link to="/" className="flex h-16 items-center justify-center border-b border-slate-200 px-3 lg:justify-start lg:px-5" aria-label="Home">
+        <Link to="/" className="flex h-16 items-center justify-center border-b border-slate-200 px-3 lg:justify-start lg:px-4">
           <span className="lg:hidden">
             <Brand compact />
           </span>
@@ -48,7 +48,7 @@ export function StaffLayout() {
           >
             <MenuIcon aria-hidden="true" className="size-6" />
           </button>
-          <Link to="/" className="md:hidden" aria-label="Home">
+          <Link to="/" className="md:hidden">
             <Brand compact />
           </Link>
           <div className="flex-1" />

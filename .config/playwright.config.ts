@@ -1,0 +1,77 @@
+// End-to-end tests in Chromium against the real app: the built PWA served by the local backend
+// on a free port with a fresh temporary data directory.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+// Workers load this file again; the port and data directory chosen by the first load are
+// handed down through the environment so every process agrees.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'cep-e2e-'));
+
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+const build = process.env.E2E_SKIP_BUILD === '1' ? 'true' : 'npx vite build';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: path.join(repoRoot, 'tests/e2e'),
+  // Outside CI several people may run the suite at once on one checkout; each run gets its own
+  // artefacts folder so one run's clean-up does not delete another's traces.
+  outputDir: path.join(repoRoot, 'test-results', process.env.CI ? 'e2e' : `e2e-${process.env.E2E_PORT}`),
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1024, height: 768 },
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: `${build} && npx tsx supabase/local/main.ts`,
+        cwd: repoRoot,
+        url: `${baseURL}/health`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          ...(process.env as Record<string, string>),
+          PORT: process.env.E2E_PORT,
+          HOST: '127.0.0.1',
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          SEED: 'false',
+          LOG_LEVEL: 'error',
+          BCRYPT_COST: '4',
+          // The API's own limits would trip over the many sign-ups of a run; the client-side
+          // sign-in limit is what the journeys test.
+          RATE_LIMITS: 'false',
+        },
+      },
+});

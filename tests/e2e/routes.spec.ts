@@ -1,0 +1,210 @@
+// Every route of SPEC.md §2: where it lands signed out and signed in, empty parameters, legacy
+// redirects, and the head tags of each path.
+import { expect, test, type Page } from '@playwright/test';
+import { signUpStaff, storeSession } from './support';
+
+const APP = 'Customer Engagement Portal';
+
+// Routing needs no service worker; installing one in every fresh context only slows the table.
+test.use({ serviceWorkers: 'block' });
+
+type Case = { path: string; title: string; heading: RegExp };
+
+const PUBLIC: Case[] = [
+  { path: '/requests', title: 'Request an Estimate', heading: /Request an Estimate/ },
+  { path: '/auth', title: 'Sign In', heading: /sign in|sign up|welcome/i },
+  { path: '/auth?reset=true', title: 'Sign In', heading: /reset|password|sign in/i },
+  { path: '/portal-auth', title: 'Customer Portal Sign In', heading: /Customer Portal Sign In/ },
+  { path: '/portal-selection', title: 'Choose a Customer Portal', heading: /Choose a Customer Portal/ },
+  { path: '/prospect-portal-auth', title: 'Prospect Portal Sign In', heading: /Prospect Portal Sign In/ },
+  { path: '/prospect-portal-selection', title: 'Choose a Prospect Portal', heading: /Choose a Prospect Portal/ },
+  { path: '/prospect-portal/tok-123', title: 'Prospect Portal', heading: /^Prospect Portal$/ },
+  { path: '/invite/inv-123', title: 'Accept Invitation', heading: /Accept Invitation/ },
+  { path: '/portal/estimate/est-123', title: 'Your Estimate', heading: /Your Estimate/ },
+];
+
+const CUSTOMER = ['/portal/tok-123', '/portal/tok-123/new-estimate'];
+
+const STAFF: Case[] = [
+  { path: '/', title: 'Home', heading: /^Home$/ },
+  { path: '/estimates', title: 'Estimates', heading: /^Estimates$/ },
+  { path: '/estimates/e-1', title: 'Estimate', heading: /^Estimate$/ },
+  { path: '/estimates/e-1/edit', title: 'Edit Estimate', heading: /Edit Estimate/ },
+  { path: '/estimates/e-1/streamlined', title: 'Streamlined Estimate', heading: /Streamlined Estimate/ },
+  { path: '/prospects', title: 'Prospects', heading: /^Prospects$/ },
+  { path: '/accounts', title: 'Accounts', heading: /^Accounts$/ },
+  { path: '/products', title: 'Products', heading: /^Products$/ },
+  { path: '/analytics', title: 'Analytics', heading: /^Analytics$/ },
+  { path: '/portals', title: 'Portals', heading: /^Portals$/ },
+  { path: '/portals/p-1', title: 'Portal', heading: /^Portal$/ },
+  { path: '/portals/p-1/settings', title: 'Portal Settings', heading: /Portal Settings/ },
+  { path: '/settings', title: 'Settings', heading: /^Settings$/ },
+  { path: '/team', title: 'Team', heading: /^Team$/ },
+  { path: '/monitoring', title: 'Monitoring', heading: /^Monitoring$/ },
+];
+
+const EMPTY_PARAMS = [
+  '/invite/%20',
+  '/invite/',
+  '/portal/%20',
+  '/portal/%20/new-estimate',
+  '/portal/estimate/%20',
+  '/prospect-portal/%20',
+  '/estimates/%20',
+  '/estimates/%20/edit',
+  '/estimates/%20/streamlined',
+  '/portals/%20',
+  '/portals/%20/settings',
+];
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+async function expectHead(page: Page, name: string) {
+  const title = `${name} · ${APP}`;
+  await expect(page).toHaveTitle(title);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+  const description = await page.locator('meta[name="description"]').getAttribute('content');
+  expect(description?.length).toBeGreaterThan(20);
+  expect(description!.length).toBeLessThanOrEqual(160);
+  const url = new URL(page.url());
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${url.origin}${url.pathname}`);
+  return description!;
+}
+
+test.describe('signed out', () => {
+  for (const c of PUBLIC) {
+    test(`public ${c.path} stays and shows its page`, async ({ page }) => {
+      await page.goto(c.path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(c.heading);
+      expect(pathOf(page)).toBe(c.path);
+      await expectHead(page, c.title);
+    });
+  }
+
+  test('each public page has its own description', async ({ page }) => {
+    const seen = new Map<string, string>();
+    for (const c of PUBLIC.filter((p) => !p.path.includes('?'))) {
+      await page.goto(c.path);
+      await expect(page).toHaveTitle(`${c.title} · ${APP}`);
+      seen.set(c.path, await expectHead(page, c.title));
+    }
+    expect(new Set(seen.values()).size).toBe(seen.size);
+  });
+
+  for (const path of CUSTOMER) {
+    test(`customer ${path} goes to /portal-auth with the path to return to`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/portal-auth');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
+      expect(pathOf(page)).toBe(`/portal-auth?redirect=${encodeURIComponent(path)}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer Portal Sign In');
+    });
+  }
+
+  for (const c of STAFF) {
+    test(`staff ${c.path} goes to /auth with the path to return to`, async ({ page }) => {
+      await page.goto(c.path);
+      await expect(page).toHaveURL((url) => url.pathname === '/auth');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(c.path);
+    });
+  }
+
+  for (const path of EMPTY_PARAMS) {
+    test(`empty parameter ${path} goes to /404`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/404');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expectHead(page, 'Page Not Found');
+    });
+  }
+
+  test('/404 and unmatched paths show the not-found page', async ({ page }) => {
+    for (const path of ['/404', '/no/such/page', '/estimatesx', '/portal-authx']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      expect(pathOf(page)).toBe(path);
+      await expect(page).toHaveTitle(`Page Not Found · ${APP}`);
+    }
+  });
+
+  test('legacy /communities paths redirect, then ask staff to sign in', async ({ page }) => {
+    await page.goto('/communities/c-9/edit');
+    await expect(page).toHaveURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/estimates/c-9/edit');
+  });
+
+  test('portal routes that need no customer session never redirect', async ({ page }) => {
+    for (const path of ['/portal-auth?redirect=%2Fportal%2Fx', '/portal-selection', '/portal/estimate/abc']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(pathOf(page)).toBe(path);
+    }
+  });
+});
+
+test.describe('signed in', () => {
+  test.describe.configure({ mode: 'serial' });
+  let session: Awaited<ReturnType<typeof signUpStaff>>['session'];
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext();
+    session = (await signUpStaff(request, baseURL!)).session;
+    await request.dispose();
+  });
+
+  test('every staff route shows its page, title and description', async ({ page, baseURL }) => {
+    await storeSession(page, baseURL!, session);
+    const descriptions = new Set<string>();
+    for (const c of STAFF) {
+      await page.goto(c.path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.heading);
+      expect(pathOf(page)).toBe(c.path);
+      descriptions.add(await expectHead(page, c.title));
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    }
+    expect(descriptions.size).toBe(STAFF.length);
+  });
+
+  test('legacy redirects land on the estimates pages', async ({ page, baseURL }) => {
+    await storeSession(page, baseURL!, session);
+    for (const [from, to] of [
+      ['/communities', '/estimates'],
+      ['/communities/c-9', '/estimates/c-9'],
+      ['/communities/c-9/edit', '/estimates/c-9/edit'],
+    ]) {
+      await page.goto(from!);
+      await expect(page).toHaveURL((url) => url.pathname === to);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('empty parameters still go to /404, and customer routes still need a customer session', async ({ page, baseURL }) => {
+    await storeSession(page, baseURL!, session);
+    await page.goto('/estimates/%20/edit');
+    await expect(page).toHaveURL((url) => url.pathname === '/404');
+    await page.goto('/portal/tok-123');
+    await expect(page).toHaveURL((url) => url.pathname === '/portal-auth');
+  });
+
+  test('navigating with the sidebar keeps the shell and updates the title', async ({ page, baseURL }) => {
+    await storeSession(page, baseURL!, session);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/products');
+    await expect(page).toHaveTitle(`Products · ${APP}`);
+    await expect(page.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('sign-out goes to /auth and the staff routes close', async ({ page, baseURL }) => {
+    await storeSession(page, baseURL!, session);
+    await page.goto('/estimates');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/auth' && url.search === '');
+    await page.goto('/estimates');
+    await expect(page).toHaveURL((url) => url.pathname === '/auth');
+  });
+});

@@ -1,0 +1,105 @@
+// The staff shell: layout at tablet and phone sizes, the offline indicator, the user menu,
+// accessibility (axe-core) and screenshots for a human look.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpStaff, storeSession, type StoredSession } from './support';
+
+test.use({ serviceWorkers: 'block' });
+
+let session: StoredSession;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext();
+  session = (await signUpStaff(request, baseURL!, 'Grace', 'Hopper')).session;
+  await request.dispose();
+});
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+test('tablet landscape: sidebar with every staff area, header with status and user menu', async ({ page, baseURL }) => {
+  await storeSession(page, baseURL!, session);
+  await page.goto('/estimates');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['Home', 'Estimates', 'Prospects', 'Accounts', 'Products', 'Analytics', 'Portals', 'Team', 'Settings', 'Monitoring']) {
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  }
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByRole('button', { name: /Account menu for Grace Hopper/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/shell-1024x768.png', fullPage: true });
+});
+
+test('the header shows when the browser goes offline and back', async ({ page, context, baseURL }) => {
+  await storeSession(page, baseURL!, session);
+  await page.goto('/');
+  const indicator = page.getByTestId('sync-indicator');
+  await expect(indicator).toHaveAttribute('data-state', 'idle');
+  await context.setOffline(true);
+  await expect(indicator).toHaveAttribute('data-state', 'offline');
+  await expect(indicator).toContainText('Offline');
+  await context.setOffline(false);
+  await expect(indicator).toHaveAttribute('data-state', 'idle');
+});
+
+test('the user menu links to account security on the settings page', async ({ page, baseURL }) => {
+  await storeSession(page, baseURL!, session);
+  await page.goto('/');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Account security' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/settings' && url.hash === '#security');
+  await expect(page.locator('#security')).toBeVisible();
+});
+
+test('tablet portrait: a compact rail keeps every area one tap away', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await storeSession(page, baseURL!, session);
+  await page.goto('/products');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Monitoring' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/shell-768x1024.png', fullPage: true });
+});
+
+test('phone: navigation collapses into a drawer that opens, navigates and closes', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await storeSession(page, baseURL!, session);
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/shell-390x844-drawer.png' });
+  await drawer.getByRole('link', { name: 'Team' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/team');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/shell-390x844.png', fullPage: true });
+});
+
+test('keyboard: skip link, then the navigation in order', async ({ page, baseURL }) => {
+  await storeSession(page, baseURL!, session);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});
+
+test('axe: no serious or critical violations on the shell, a public page and the not-found page', async ({ page, baseURL }) => {
+  await storeSession(page, baseURL!, session);
+  for (const path of ['/', '/estimates/e-1', '/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.evaluate(() => localStorage.clear());
+  for (const path of ['/requests', '/portal-auth', '/404', '/auth']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.goto('/requests');
+  await page.screenshot({ path: 'test-results/screens/public-1024x768.png', fullPage: true });
+});

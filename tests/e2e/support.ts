@@ -1,0 +1,127 @@
+// Helpers shared by the shell's end-to-end specs: staff accounts made through the real auth API,
+// sessions handed to the page the way supabase-js stores them, and a private server to stop.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export type StoredSession = {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  expires_in: number;
+  token_type: string;
+  user: { id: string; email?: string };
+};
+
+export async function runtimeConfig(request: APIRequestContext, baseURL: string) {
+  const response = await request.get(`${baseURL}/config.json`);
+  return (await response.json()) as { supabaseUrl: string; supabaseAnonKey: string };
+}
+
+let counter = 0;
+
+/** A new confirmed staff account (local mode auto-confirms), signed in. */
+export async function signUpStaff(request: APIRequestContext, baseURL: string, firstName = 'Ada', lastName = 'Lovelace') {
+  const { supabaseAnonKey } = await runtimeConfig(request, baseURL);
+  const email = `shell-${Date.now()}-${process.pid}-${++counter}@example.com`;
+  const password = 'Correct-Horse-9';
+  const response = await request.post(`${baseURL}/auth/v1/signup`, {
+    headers: { apikey: supabaseAnonKey, 'content-type': 'application/json' },
+    data: { email, password, data: { first_name: firstName, last_name: lastName } },
+  });
+  if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  const session = (await response.json()) as StoredSession;
+  if (!session.access_token) throw new Error('sign-up returned no session; is AUTOCONFIRM off?');
+  return { email, password, session };
+}
+
+/** supabase-js's default storage key: sb-{first label of the API host}-auth-token. */
+export function authStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** Puts a session where supabase-js looks for it, before the app reads it. */
+export async function storeSession(page: Page, baseURL: string, session: StoredSession) {
+  const { supabaseUrl } = await runtimeConfig(page.request, baseURL);
+  await page.goto(`${baseURL}/404`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [authStorageKey(supabaseUrl), JSON.stringify(session)]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export type PrivateServer = { url: string; staticDir: string; stop(): Promise<void> };
+
+/**
+ * A backend of the test's own, serving a copy of the built app, so the test can stop it (the
+ * only honest way to cut a service worker off: its own requests ignore context.setOffline).
+ */
+export async function startPrivateServer(): Promise<PrivateServer> {
+  const port = await freePort();
+  const work = mkdtempSync(path.join(os.tmpdir(), 'cep-e2e-private-'));
+  const staticDir = path.join(work, 'dist');
+  cpSync(path.join(repoRoot, 'dist'), staticDir, { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'supabase/local/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, 'data'),
+      STATIC_DIR: staticDir,
+      SEED: 'false',
+      LOG_LEVEL: 'error',
+      BCRYPT_COST: '4',
+      RATE_LIMITS: 'false',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('private server did not become healthy');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  let stopped = false;
+  return {
+    url,
+    staticDir,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until a service worker controls the page (reloading once after the first install). */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
