@@ -1,7 +1,7 @@
 // Staff auth journeys against the real backend: sign up, sign out, sign in; a session the
 // server refuses; the client rate limit; a password reset through the dev mailbox.
 import { expect, test, type Page } from '@playwright/test';
-import { runtimeConfig, signUpStaff, storeSession } from './support';
+import { authStorageKey, runtimeConfig, signUpStaff, storeSession } from './support';
 
 const PASSWORD = 'Correct-Horse-9!';
 let counter = 0;
@@ -142,4 +142,22 @@ test('password reset through the link in the dev mailbox', async ({ page, reques
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await signInThroughForm(page, email, newPassword);
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('with the auth server unreachable, an expired access token keeps the user signed in', async ({ page, request, baseURL }) => {
+  const { session } = await signUpStaff(request, baseURL!, 'Dorothy', 'Vaughan');
+  await storeSession(page, baseURL!, { ...session, expires_at: Math.floor(Date.now() / 1000) - 600 });
+  // On the context, so a service worker's own requests are cut off too.
+  await page.context().route('**/auth/v1/**', (route) => route.abort('internetdisconnected'));
+
+  await page.goto('/estimates');
+  await expect(page.getByRole('button', { name: 'Account menu for Dorothy Vaughan' })).toBeVisible();
+  // Past the 4 s loading limit and several refresh attempts, still on the page.
+  await page.waitForTimeout(6000);
+  await expect(page).toHaveURL(/\/estimates$/);
+  await expect(page.getByRole('button', { name: 'Account menu for Dorothy Vaughan' })).toBeVisible();
+  // The refresh really could not happen: the stored session is still the expired one.
+  const { supabaseUrl } = await runtimeConfig(request, baseURL!);
+  const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { access_token: string } | null, authStorageKey(supabaseUrl));
+  expect(stored?.access_token).toBe(session.access_token);
 });
