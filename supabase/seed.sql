@@ -18,9 +18,14 @@ create function pg_temp.rnd(key text) returns double precision
 language sql immutable
 as $$ select ('x' || substr(md5(key), 1, 8))::bit(32)::bigint / 4294967296.0 $$;
 
+-- A stable id shaped like a version 4 UUID (validators such as zod check the version and variant).
+create function pg_temp.uuid_of(key text) returns uuid
+language sql immutable
+as $$ select overlay(overlay(md5('summit-seed:' || key) placing '4' from 13) placing '8' from 17)::uuid $$;
+
 create function pg_temp.seed_id(kind text, n integer) returns uuid
 language sql immutable
-as $$ select md5('summit-seed:' || kind || ':' || n)::uuid $$;
+as $$ select pg_temp.uuid_of(kind || ':' || n) $$;
 
 insert into public.organizations (id, name, address, phone, brand_color, estimate_prefix, default_validity_days, default_tax_rate, default_terms)
 values (
@@ -228,7 +233,7 @@ insert into public.estimate_items (
   id, org_id, estimate_id, product_id, name, description, quantity, unit, unit_price_cents, unit_cost_cents,
   discount_percent, taxable, optional, selected, sort_order, created_at
 )
-select md5('summit-seed:item:' || s.e || ':' || i)::uuid, 'a1b2c3d4-0000-4000-8000-000000000001', s.id, pr.id, pr.name, pr.description,
+select pg_temp.uuid_of('item:' || s.e || ':' || i), 'a1b2c3d4-0000-4000-8000-000000000001', s.id, pr.id, pr.name, pr.description,
        case pr.unit
          when 'sqft' then 100 + floor(pg_temp.rnd('qty' || s.e || ':' || i) * 24) * 100
          when 'lft' then 20 + floor(pg_temp.rnd('qty' || s.e || ':' || i) * 28) * 10
@@ -252,7 +257,7 @@ where i <= 2 + floor(pg_temp.rnd('items' || s.e) * 6);
 
 -- The project timeline: 1 to 4 milestones per estimate, progressing on accepted work.
 insert into public.milestones (id, org_id, estimate_id, title, description, start_date, end_date, status, visible_to_customer, sort_order, created_at)
-select md5('summit-seed:milestone:' || s.e || ':' || m)::uuid, 'a1b2c3d4-0000-4000-8000-000000000001', s.id,
+select pg_temp.uuid_of('milestone:' || s.e || ':' || m), 'a1b2c3d4-0000-4000-8000-000000000001', s.id,
        (array['Site survey and measurements', 'Materials ordered', 'Installation', 'Final inspection and cleanup'])[m],
        (array['We confirm measurements and site conditions.', 'Materials are ordered and delivery is scheduled.',
               'Our crew completes the installation.', 'Walkthrough with you, permit sign-off and cleanup.'])[m],
@@ -281,7 +286,7 @@ left join public.accounts a on a.id = pg_temp.seed_id('account', n)
 left join public.prospects p on p.id = pg_temp.seed_id('prospect', 34 + n);
 
 insert into public.comments (id, org_id, estimate_id, author_kind, author_user_id, author_prospect_id, author_name, body, internal, created_at)
-select md5('summit-seed:comment:' || c)::uuid, 'a1b2c3d4-0000-4000-8000-000000000001', s.id,
+select pg_temp.uuid_of('comment:' || c), 'a1b2c3d4-0000-4000-8000-000000000001', s.id,
        case when c % 3 = 0 then 'customer' else 'staff' end,
        case when c % 3 = 0 then null when c % 2 = 0 then 'a1b2c3d4-0000-4000-8000-0000000000a3'::uuid else 'a1b2c3d4-0000-4000-8000-0000000000a1'::uuid end,
        case when c % 3 = 0 then p.id end,
@@ -316,3 +321,4 @@ drop table seed_estimates;
 drop table seed_staff;
 drop function pg_temp.rnd(text);
 drop function pg_temp.seed_id(text, integer);
+drop function pg_temp.uuid_of(text);

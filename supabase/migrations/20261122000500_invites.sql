@@ -132,11 +132,11 @@ begin
     select case when count(*) = 1 then min(p.org_id::text)::uuid end into target_org
       from public.profiles p
       where p.user_id = auth.uid() and p.role in ('owner', 'admin') and p.status = 'active' and not p._deleted;
-    if target_org is null then
-      raise exception 'Choose the organization to invite to' using errcode = '42501';
+    if target_org is null and cardinality(public.org_ids_with_role(array['owner', 'admin'])) > 1 then
+      raise exception 'Choose the organization to invite to' using errcode = '22023', hint = 'Pass org_id';
     end if;
   end if;
-  if not public.has_role(target_org, array['owner', 'admin']) then
+  if target_org is null or not public.has_role(target_org, array['owner', 'admin']) then
     raise exception 'Only owners and admins can invite team members' using errcode = '42501';
   end if;
   if create_invite.role is null or create_invite.role not in ('admin', 'sales', 'viewer') then

@@ -42,6 +42,10 @@ describe.each(backends)('seed data on %s', (backend) => {
               count(*) filter (where provisional_number like 'DRAFT-%')::int as drafts from public.estimates`,
     );
     expect(numbers.rows[0]).toEqual({ first: 'EST-000001', last: 'EST-000150', distinct: 150, drafts: 150 });
+    const ids = await server.ctx.db.query<{ id: string }>(
+      `select id::text from public.estimates union all select id::text from public.estimate_items union all select id::text from public.prospects`,
+    );
+    for (const { id } of ids.rows) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const accepted = await server.ctx.db.query(`select count(*)::int as n from public.estimates where status = 'accepted' and accepted_version_id is null`);
     expect(accepted.rows[0]).toEqual({ n: 0 });
   });
