@@ -15,14 +15,28 @@ export function RootLayout() {
   }, [location.pathname, empty]);
 
   useEffect(() => {
-    if (location.hash) {
-      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-      if (target) {
-        target.scrollIntoView();
-        return;
-      }
+    if (!location.hash) {
+      window.scrollTo(0, 0);
+      return;
     }
-    window.scrollTo(0, 0);
+    // The target may belong to a lazy page that is still loading: look again for a moment.
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const raw = location.hash.slice(1);
+    const id = (() => {
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    })();
+    const scroll = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView();
+      else if (++tries < 20) timer = setTimeout(scroll, 50);
+    };
+    scroll();
+    return () => clearTimeout(timer);
   }, [location.pathname, location.hash]);
 
   if (empty) return <Navigate to="/404" replace />;

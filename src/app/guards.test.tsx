@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const auth = vi.hoisted(() => ({ status: 'loading' as string }));
+vi.mock('../features/auth/use-auth', () => ({
+  useAuth: () => ({ status: auth.status, session: null, user: null, signOut: async () => undefined }),
+}));
+
+const customer = vi.hoisted(() => ({ resolve: (_: unknown) => undefined as void }));
+vi.mock('../features/customer-portal/session', () => ({
+  checkCustomerSession: () => new Promise((resolve) => (customer.resolve = resolve)),
+}));
+
+const { CustomerSessionGuard, StaffGuard } = await import('./guards');
+const { markSignOutRequested } = await import('./sign-out');
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { element: <StaffGuard />, children: [{ path: '/estimates/:id', element: <p>estimate page</p> }] },
+      { element: <CustomerSessionGuard />, children: [{ path: '/portal/:token', element: <p>portal home</p> }] },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+afterEach(cleanup);
+
+describe('staff guard', () => {
+  it('shows a spinner while the session is checked', () => {
+    auth.status = 'loading';
+    renderAt('/estimates/e-1');
+    expect(screen.getByRole('status').textContent).toContain('Checking your session');
+  });
+
+  it('sends a signed-out visitor to /auth with the path to return to', async () => {
+    auth.status = 'signed-out';
+    renderAt('/estimates/e-1?tab=lines');
+    expect((await screen.findByTestId('where')).textContent).toBe(`/auth?redirect=${encodeURIComponent('/estimates/e-1?tab=lines')}`);
+  });
+
+  it('asks for the second factor when the session needs one', async () => {
+    auth.status = 'mfa-required';
+    renderAt('/estimates/e-1');
+    expect((await screen.findByTestId('where')).textContent).toBe(`/auth?mfa=1&redirect=${encodeURIComponent('/estimates/e-1')}`);
+  });
+
+  it('after an explicit sign-out goes to plain /auth', async () => {
+    auth.status = 'signed-out';
+    markSignOutRequested();
+    renderAt('/estimates/e-1');
+    expect((await screen.findByTestId('where')).textContent).toBe('/auth');
+  });
+
+  it('lets a signed-in user through', async () => {
+    auth.status = 'signed-in';
+    renderAt('/estimates/e-1');
+    expect(await screen.findByText('estimate page')).toBeTruthy();
+  });
+});
+
+describe('customer session guard', () => {
+  it('spins while checking, then sends a visitor without a session to /portal-auth', async () => {
+    renderAt('/portal/tok-1');
+    expect(screen.getByRole('status').textContent).toContain('Checking your portal session');
+    customer.resolve({ status: 'none' });
+    expect((await screen.findByTestId('where')).textContent).toBe(`/portal-auth?redirect=${encodeURIComponent('/portal/tok-1')}`);
+  });
+
+  it('lets a visitor with a valid customer session through', async () => {
+    renderAt('/portal/tok-1');
+    customer.resolve({ status: 'valid', prospectId: 'p-1' });
+    expect(await screen.findByText('portal home')).toBeTruthy();
+  });
+});
