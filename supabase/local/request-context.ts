@@ -18,6 +18,7 @@ export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export async function applyRequestContext(tx: Queryable, ctx: RequestContext): Promise<void> {
   await tx.query(
     `select set_config('search_path', 'public, extensions', true),
+            set_config('timezone', 'UTC', true),
             set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),
             set_config('request.method', $3, true),

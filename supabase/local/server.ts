@@ -17,6 +17,7 @@ import { ApiError, toApiError } from './errors';
 import { loadKeys } from './keys';
 import { createLogger } from './logger';
 import { bootstrap, migrate, pendingMigrations } from './migrate';
+import { startJobs } from './jobs';
 import { startOutboxDrainer, type OutboxDrainer } from './mail/outbox';
 import { createRealtime, type Realtime } from './realtime';
 import { restRoutes } from './rest';
@@ -67,7 +68,10 @@ export function createApp(ctx: LocalContext, realtime: Realtime): Hono {
       c.json(new ApiError(413, 'PGRST413', `Request body is larger than ${config.MAX_BODY_BYTES} bytes`).toJSON(), 413),
   });
   for (const prefix of ['/auth/v1/*', '/rest/v1/*', '/realtime/v1/*']) app.use(prefix, apiCors, limit);
-  app.use('*', compress());
+  // Static files and pages are compressed; API responses are not (PostgREST and GoTrue don't,
+  // and on a LAN gzip costs more time than it saves for a page of rows).
+  const compressor = compress();
+  app.use('*', (c, next) => (/^\/(auth|rest|realtime)\/v1\//.test(c.req.path) ? next() : compressor(c, next)));
 
   app.get('/health', async (c) => {
     try {
@@ -175,10 +179,12 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
   ctx.config = { ...config, PORT: port, siteUrl: config.SITE_URL ?? url, apiUrl: config.API_EXTERNAL_URL ?? url };
   // Started once the real URL is known: mail links are built from it.
   const outbox = await startOutboxDrainer(ctx);
+  const jobs = startJobs(ctx);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      jobs.close();
       await outbox.close();
       await realtime.close();
       await new Promise<void>((resolve) => {

@@ -1,0 +1,25 @@
+// Scheduled database jobs that hosted Supabase runs with pg_cron (see README): here a timer.
+// Each job is a function of the schema; a job whose function does not exist is skipped.
+import type { LocalContext } from './context';
+
+export type Job = { name: string; sql: string; everyMs: number };
+
+export const JOBS: Job[] = [
+  // Estimates past their valid-until date become expired.
+  { name: 'expire_estimates', sql: 'select public.expire_estimates()', everyMs: 10 * 60_000 },
+];
+
+export function startJobs(ctx: LocalContext, jobs = JOBS): { close(): void } {
+  const timers = jobs.map((job) => {
+    const run = async () => {
+      const exists = await ctx.db.query<{ f: string | null }>(`select to_regprocedure($1)::text as f`, [`public.${job.name}()`]);
+      if (!exists.rows[0]?.f) return;
+      await ctx.db.query(job.sql).catch((error: unknown) => ctx.log.error(`job ${job.name} failed`, error));
+    };
+    void run().catch(() => undefined);
+    const timer = setInterval(() => void run().catch(() => undefined), job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return { close: () => timers.forEach(clearInterval) };
+}
