@@ -114,6 +114,11 @@ describe.each(backends)('realtime postgres_changes on %s', (backend) => {
     await server.ctx.db.query("update public.rt_notes set n = 2, title = 'second', _modified = now() where id = $1", [id]);
     const updated = await a.arrival(id, 'UPDATE');
     expect(updated.new).toEqual(await sqlRow(id));
+    // Byte for byte what REST returns, key order included.
+    const rest = await fetch(`${server.url}/rest/v1/rt_notes?select=*&id=eq.${id}`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${await tokenOf(USER_A)}` },
+    });
+    expect(JSON.stringify(updated.new)).toBe(JSON.stringify(((await rest.json()) as Note[])[0]));
     expect(updated.new).toMatchObject({ n: 2, title: 'second' });
     // RLS is on, so the old record carries the primary key only.
     expect(updated.old).toEqual({ id });

@@ -93,6 +93,8 @@ export function openConnection(ws: WebSocket, vsn: Vsn, apikeyAuth: Auth, hub: H
       const reason = error instanceof JoinError ? error.message : 'Unable to subscribe to changes';
       return send(reply(message, 'error', { reason }));
     }
+    // The socket may have closed while the join read the catalogue.
+    if (ws.readyState !== WebSocket.OPEN) return;
     const previous = channels.get(message.topic);
     if (previous) dropChannel(previous);
     const broadcastConfig = isObject(config.broadcast) ? config.broadcast : {};

@@ -98,16 +98,18 @@ async function evaluate(db: Db, info: TableInfo, changes: Change[], auth: Auth, 
 }
 
 function changeMessage(channel: Channel, info: TableInfo, change: Change, ids: number[], selectable: Set<string>): Message {
-  const allowed = (name: string) => selectable.has(name);
+  const columns = info.columns.filter((c) => selectable.has(c.name));
+  // In column order, as REST returns rows (jsonb keeps its own key order).
+  const ordered = (row: Row): Row => Object.fromEntries(columns.filter((c) => c.name in row).map((c) => [c.name, row[c.name]]));
   const data: Record<string, unknown> = {
     schema: change.schema,
     table: change.table,
     commit_timestamp: change.commitTimestamp,
     type: change.type,
-    columns: info.columns.filter((c) => allowed(c.name)),
+    columns,
   };
-  if (change.type !== 'DELETE') data.record = pick(change.record, allowed);
-  if (change.type !== 'INSERT') data.old_record = pick(oldRecordFor(info, change), allowed);
+  if (change.type !== 'DELETE') data.record = ordered(change.record ?? {});
+  if (change.type !== 'INSERT') data.old_record = ordered(oldRecordFor(info, change));
   data.errors = null;
   return push(channel.topic, 'postgres_changes', { ids, data });
 }

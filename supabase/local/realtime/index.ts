@@ -20,7 +20,9 @@ export type Realtime = {
 };
 
 const PATH = '/realtime/v1/websocket';
-const IDLE_TIMEOUT_MS = 60_000;
+// Phoenix drops sockets that stop sending heartbeats (realtime-js sends one every 25 s).
+// Generous, because browsers throttle timers of hidden tabs to about once a minute.
+const IDLE_TIMEOUT_MS = 120_000;
 
 function rejectUpgrade(socket: Duplex, status: number, body: object) {
   const text = JSON.stringify(body);
@@ -70,7 +72,6 @@ export async function createRealtime(ctx: LocalContext): Promise<Realtime> {
     onChanges: (changes) => deliverChanges(db, log, changes, [...channels].filter((ch) => ch.bindings.length > 0)),
   });
 
-  // Phoenix drops sockets that stop sending heartbeats; realtime-js sends one every 25 s.
   const idleCheck = setInterval(() => {
     const cutoff = Date.now() - IDLE_TIMEOUT_MS;
     for (const connection of connections) if (connection.lastSeen < cutoff) connection.close(1000, 'heartbeat timeout');
