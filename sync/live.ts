@@ -1,0 +1,49 @@
+// What makes replication live: a realtime postgres_changes subscription per table (RLS decides
+// what each client hears) triggers a pull of that table. The change itself is not taken from
+// the message: a pull after the checkpoint can never deliver rows out of order or skip one.
+// Everything that can mean "we may have missed something" (subscribed again, the browser's
+// online event, the tab becoming visible) triggers a pull of every table.
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { ReplicatedName } from '../src/db/database';
+
+export type LiveOptions = {
+  supabase: SupabaseClient;
+  tables: readonly ReplicatedName[];
+  onChange: (table: ReplicatedName) => void;
+  onResync: (why: 'subscribed' | 'online' | 'visible') => void;
+  onConnection: (connected: boolean) => void;
+};
+
+export function startLive(options: LiveOptions): () => Promise<void> {
+  const { supabase, tables } = options;
+  let channel: RealtimeChannel = supabase.channel(`sync:${crypto.randomUUID()}`);
+  for (const table of tables) {
+    channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => options.onChange(table));
+  }
+  channel.subscribe((status) => {
+    if (status === 'SUBSCRIBED') {
+      options.onConnection(true);
+      options.onResync('subscribed');
+    } else {
+      options.onConnection(false);
+    }
+  });
+
+  const onOnline = () => options.onResync('online');
+  const onVisible = () => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'visible') options.onResync('visible');
+  };
+  const hasWindow = typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+  if (hasWindow) {
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+  }
+
+  return async () => {
+    if (hasWindow) {
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    }
+    await supabase.removeChannel(channel);
+  };
+}

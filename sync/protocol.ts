@@ -1,0 +1,66 @@
+// The wire format of the sync RPCs (supabase/migrations/20261122000900_sync.sql), checked
+// with zod on arrival, and how a document moves between the device and the server.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { definitionOf, type ReplicatedName } from '../src/db/database';
+
+export const checkpointSchema = z.object({ txid: z.string().regex(/^\d+$/), id: z.string() });
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+export const pullResponseSchema = z.object({
+  documents: z.array(z.record(z.string(), z.unknown())),
+  checkpoint: checkpointSchema.nullable(),
+  blocked: z.boolean().default(false),
+});
+export type PullResponse = z.infer<typeof pullResponseSchema>;
+
+export const pushResultSchema = z.object({
+  seq: z.union([z.number(), z.string()]).transform(Number),
+  table: z.string().nullable().optional(),
+  id: z.string().nullable().optional(),
+  status: z.enum(['applied', 'conflict', 'rejected']),
+  reason: z.string().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+  server_doc: z.record(z.string(), z.unknown()).nullable().optional(),
+  duplicate: z.boolean().optional(),
+});
+export type PushResult = z.infer<typeof pushResultSchema>;
+export const pushResponseSchema = z.object({ results: z.array(pushResultSchema), last_seq: z.number() });
+
+export type Change = { seq: number; table: ReplicatedName; doc: Record<string, unknown>; assumed?: Record<string, unknown> };
+
+export class SyncRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'SyncRequestError';
+  }
+}
+
+export async function callRpc<T>(supabase: SupabaseClient, fn: string, args: Record<string, unknown>, schema: z.ZodType<T>): Promise<T> {
+  const { data, error, status } = await supabase.rpc(fn, args);
+  if (error) throw new SyncRequestError(error.message || 'Sync request failed', error.code ?? '', status);
+  return schema.parse(data);
+}
+
+/** A device document → the columns the server keeps (derived, local-only columns stay home). */
+export function toServer(name: ReplicatedName, doc: Record<string, unknown>): Record<string, unknown> {
+  const definition = definitionOf(name);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(definition.fields)) {
+    if (definition.derived.includes(key)) continue;
+    if (key in doc) out[key] = doc[key];
+  }
+  out._deleted = doc._deleted === true;
+  return out;
+}
+
+/** A server row → the device document, with `_deleted`. */
+export function fromServer(name: ReplicatedName, row: Record<string, unknown>): Record<string, unknown> & { _deleted: boolean } {
+  const doc = definitionOf(name).normalize(row);
+  return { ...doc, _deleted: row._deleted === true };
+}

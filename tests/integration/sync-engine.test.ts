@@ -1,0 +1,294 @@
+// The sync engine end to end: devices with their own IndexedDB (fake-indexeddb) and their own
+// supabase-js client, against the local backend. "Offline" cuts a device's fetch.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createServer } from 'node:net';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEstimateItem, createEstimate, insertDocument, patchDocument, restoreConflict } from '../../src/db/commands';
+import { openDatabase, type AppDatabase, type ReplicatedName } from '../../src/db/database';
+import { failedDocuments, itemsOfEstimate, openConflicts } from '../../src/db/queries';
+import { startSync, type SyncHandle } from '../../sync/index';
+import { loadConfig } from '../../supabase/local/config';
+import { openPglite, type Db } from '../../supabase/local/db';
+import { startServer, type RunningServer } from '../../supabase/local/server';
+import { backendsToTest, createTestDatabase, startTestServer, type Backend } from '../../supabase/local/testing/harness';
+
+const backends = await backendsToTest();
+const PASSWORD = 'Sync-Test-Password-1';
+const FAST = { retry: { baseDelayMs: 20, maxDelayMs: 100 }, backgroundRetryMs: 150, pushWindowMs: 10, blockedRetryMs: 100, liveDebounceMs: 10 };
+
+type Endpoint = { url: string; anonKey: string };
+type Net = { online: boolean; dropPushResponses: number; beforePushResponse?: () => Promise<void> };
+type Device = { db: AppDatabase; client: SupabaseClient; net: Net; sync: SyncHandle; userId: string; orgId: string };
+
+let deviceCount = 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function clientFor(endpoint: Endpoint, net: Net): SupabaseClient {
+  const guarded: typeof fetch = async (input, init) => {
+    if (!net.online) throw new TypeError('fetch failed');
+    const response = await fetch(input, init);
+    if (String(input instanceof Request ? input.url : input).includes('/rpc/sync_push')) {
+      if (net.beforePushResponse) {
+        const hook = net.beforePushResponse;
+        net.beforePushResponse = undefined;
+        await response.arrayBuffer();
+        await hook();
+        throw new TypeError('fetch failed: connection reset');
+      }
+      if (net.dropPushResponses > 0) {
+        net.dropPushResponses--;
+        await response.arrayBuffer();
+        throw new TypeError('fetch failed: response lost');
+      }
+    }
+    return response;
+  };
+  return createClient(endpoint.url, endpoint.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+    global: { fetch: guarded },
+  });
+}
+
+async function signUp(endpoint: Endpoint, email: string) {
+  const client = clientFor(endpoint, { online: true, dropPushResponses: 0 });
+  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+  if (error || !data.user) throw error ?? new Error('no user');
+  const { data: orgs, error: orgError } = await client.from('organizations').select('id');
+  if (orgError || !orgs?.[0]) throw orgError ?? new Error('no organization');
+  return { email, userId: data.user.id, orgId: orgs[0].id as string };
+}
+
+async function openDevice(endpoint: Endpoint, user: { email: string; userId: string; orgId: string }, collections: ReplicatedName[]): Promise<Device> {
+  const net: Net = { online: true, dropPushResponses: 0 };
+  const client = clientFor(endpoint, net);
+  const { error } = await client.auth.signInWithPassword({ email: user.email, password: PASSWORD });
+  if (error) throw error;
+  const db = await openDatabase({ userId: user.userId, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: `d${++deviceCount}`, collections });
+  const sync = startSync({ database: db, supabase: client, userId: user.userId, orgId: user.orgId, serverUrl: endpoint.url, timing: FAST, publishToAppStore: false });
+  return { db, client, net, sync, userId: user.userId, orgId: user.orgId };
+}
+
+async function closeDevice(device: Device) {
+  await device.sync.stop();
+  await device.client.removeAllChannels();
+  await device.db.remove();
+}
+
+/** Lets every device push and pull until nothing moves, like devices left online for a while. */
+async function settle(devices: Device[], rounds = 3) {
+  for (let round = 0; round < rounds; round++) {
+    for (const d of devices) d.sync.resync();
+    await sleep(30);
+    await Promise.all(devices.map((d) => d.sync.awaitInSync()));
+  }
+}
+
+async function serverRows(device: Device, table: string, ids: string[]) {
+  const { data, error } = await device.client.from(table).select('*').in('id', ids).order('id');
+  if (error) throw error;
+  return data as Record<string, unknown>[];
+}
+
+describe.each(backends)('sync engine on %s', (backend: Backend) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  let a: Device;
+  let b: Device;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    user = await signUp(server, `sync-${backend}@example.com`);
+    a = await openDevice(server, user, ['accounts', 'estimates', 'estimate_items']);
+    b = await openDevice(server, user, ['accounts', 'estimates', 'estimate_items']);
+  });
+  afterAll(async () => {
+    await Promise.all([a, b].filter(Boolean).map(closeDevice));
+    await server?.close();
+  });
+
+  it('two devices edit offline and converge, with final numbers from the server', async () => {
+    const estimate = await createEstimate(a.db, { org_id: user.orgId, owner_id: user.userId, title: 'Kitchen' });
+    expect(estimate.number).toMatch(/^DRAFT-/);
+    await addEstimateItem(a.db, estimate, { name: 'Tiles', quantity: 10, unit_price_cents: 1250 });
+    await settle([a, b]);
+    const onB = await b.db.estimates.findOne(estimate.id).exec();
+    expect(onB?.title).toBe('Kitchen');
+    expect(onB?.number).toMatch(/^EST-\d{6}$/);
+    expect((await a.db.estimates.findOne(estimate.id).exec())?.number).toBe(onB?.number);
+    expect(onB?.total_cents).toBe(12500);
+
+    a.net.online = false;
+    b.net.online = false;
+    await patchDocument(a.db, 'estimates', estimate.id, { title: 'Kitchen v2' });
+    await addEstimateItem(a.db, estimate, { name: 'Grout' });
+    await patchDocument(b.db, 'estimates', estimate.id, { notes: 'Call before coming' });
+    await addEstimateItem(b.db, estimate, { name: 'Labour' });
+    await sleep(100);
+    expect(await a.sync.pendingCount()).toBeGreaterThan(0);
+    expect(await b.sync.pendingCount()).toBeGreaterThan(0);
+
+    a.net.online = true;
+    b.net.online = true;
+    await settle([a, b]);
+    for (const device of [a, b]) {
+      const doc = await device.db.estimates.findOne(estimate.id).exec();
+      expect(doc?.title).toBe('Kitchen v2');
+      expect(doc?.notes).toBe('Call before coming');
+      const items = await itemsOfEstimate(device.db, estimate.id).exec();
+      expect(items.map((i) => i.name).sort()).toEqual(['Grout', 'Labour', 'Tiles']);
+      expect(await openConflicts(device.db).exec()).toHaveLength(0);
+      expect(await device.sync.pendingCount()).toBe(0);
+    }
+    const [row] = await serverRows(a, 'estimates', [estimate.id]);
+    expect(row).toMatchObject({ title: 'Kitchen v2', notes: 'Call before coming', number: onB?.number });
+  });
+
+  it('the same field edited on both devices: the first to sync wins, the other value is logged and can be restored', async () => {
+    const account = await insertDocument(a.db, 'accounts', { org_id: user.orgId, name: 'Acme' });
+    await settle([a, b]);
+    expect((await b.db.accounts.findOne(account.id).exec())?.name).toBe('Acme');
+
+    a.net.online = false;
+    b.net.online = false;
+    await patchDocument(a.db, 'accounts', account.id, { name: 'Acme (A)', phone: '555-0100' });
+    await patchDocument(b.db, 'accounts', account.id, { name: 'Acme (B)', website: 'acme.example' });
+    a.net.online = true;
+    await settle([a]);
+    b.net.online = true;
+    await settle([a, b]);
+
+    for (const device of [a, b]) {
+      const doc = await device.db.accounts.findOne(account.id).exec();
+      expect(doc).toMatchObject({ name: 'Acme (A)', phone: '555-0100', website: 'acme.example' });
+    }
+    const conflicts = await openConflicts(b.db).exec();
+    expect(conflicts.map((c) => [c.doc_id, c.field, JSON.parse(c.local_value), JSON.parse(c.server_value), c.rule])).toEqual([
+      [account.id, 'name', 'Acme (B)', 'Acme (A)', 'server-wins'],
+    ]);
+
+    await restoreConflict(b.db, conflicts[0]!.id);
+    await settle([a, b]);
+    expect((await a.db.accounts.findOne(account.id).exec())?.name).toBe('Acme (B)');
+    expect(await openConflicts(b.db).exec()).toHaveLength(0);
+  });
+
+  it('a retried batch is a no-op on the server', async () => {
+    const device = crypto.randomUUID();
+    const id = crypto.randomUUID();
+    const first = [{ seq: 1, table: 'accounts', doc: { id, org_id: user.orgId, name: 'Dup 1' } }];
+    const push = (changes: unknown) => a.client.rpc('sync_push', { p_device_id: device, p_changes: changes });
+    expect((await push(first)).data.results[0]).toMatchObject({ status: 'applied' });
+    const second = await push([{ seq: 2, table: 'accounts', doc: { id, org_id: user.orgId, name: 'Dup 2' }, assumed: { id, org_id: user.orgId, name: 'Dup 1' } }]);
+    expect(second.data.results[0]).toMatchObject({ status: 'applied' });
+    const again = await push(first);
+    expect(again.data.results[0]).toMatchObject({ seq: 1, status: 'applied', duplicate: true });
+    expect((await serverRows(a, 'accounts', [id]))[0]).toMatchObject({ name: 'Dup 2' });
+  });
+
+  it('an answer lost on the way back changes nothing: the batch is sent again and recognised', async () => {
+    a.net.dropPushResponses = 1;
+    const estimate = await createEstimate(a.db, { org_id: user.orgId, owner_id: user.userId, title: 'Lost answer' });
+    await settle([a, b]);
+    expect(a.net.dropPushResponses).toBe(0);
+    const [row] = await serverRows(a, 'estimates', [estimate.id]);
+    expect(row).toMatchObject({ title: 'Lost answer', provisional_number: estimate.number });
+    expect((await b.db.estimates.findOne(estimate.id).exec())?.number).toBe(row!.number);
+    expect(await openConflicts(a.db).exec()).toHaveLength(0);
+    expect(await failedDocuments(a.db).exec()).toHaveLength(0);
+  });
+
+  it('a refused document is reported with its reason, stays on the device, and does not block the rest', async () => {
+    const bad = await insertDocument(a.db, 'accounts', { org_id: user.orgId, name: '' });
+    const good = await insertDocument(a.db, 'accounts', { org_id: user.orgId, name: 'Good one' });
+    const otherOrg = await insertDocument(a.db, 'accounts', { org_id: crypto.randomUUID(), name: 'Not my org' });
+    await settle([a]);
+    const rows = await serverRows(a, 'accounts', [bad.id, good.id, otherOrg.id]);
+    expect(rows.map((r) => r.name)).toEqual(['Good one']);
+    const failures = await failedDocuments(a.db).exec();
+    expect(failures.map((f) => [f.doc_id, f.reason]).sort()).toEqual(
+      [[bad.id, 'invalid_value'], [otherOrg.id, expect.stringMatching(/forbidden|missing_reference/)]].sort(),
+    );
+    expect(await a.db.accounts.findOne(bad.id).exec()).not.toBeNull();
+
+    await patchDocument(a.db, 'accounts', bad.id, { name: 'Fixed' });
+    await settle([a, b]);
+    expect((await serverRows(a, 'accounts', [bad.id]))[0]).toMatchObject({ name: 'Fixed' });
+    expect((await failedDocuments(a.db).exec()).map((f) => f.doc_id)).toEqual([otherOrg.id]);
+    expect((await b.db.accounts.findOne(bad.id).exec())?.name).toBe('Fixed');
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+describe.each(backends)('sync across a server restart on %s', (backend: Backend) => {
+  let running: RunningServer | undefined;
+  let pglite: Db | undefined;
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  let env: Record<string, string>;
+  let device: Device | undefined;
+
+  async function start() {
+    const config = loadConfig(env);
+    running = await startServer(config, pglite ? { db: pglite } : {});
+    return running;
+  }
+
+  beforeAll(async () => {
+    const port = await freePort();
+    env = { PORT: String(port), LOG_LEVEL: 'error', SEED: 'false', BCRYPT_COST: '4', RATE_LIMITS: 'false' };
+    if (backend === 'postgres') {
+      database = await createTestDatabase();
+      env.DATABASE_URL = database.url;
+    } else {
+      pglite = await openPglite();
+    }
+    await start();
+  });
+  afterAll(async () => {
+    if (device) await closeDevice(device);
+    await running?.close();
+    await pglite?.close();
+    await database?.drop();
+  });
+
+  it('a server restart in the middle of a push loses and duplicates nothing', async () => {
+    const endpoint = { url: running!.url, anonKey: running!.anonKey };
+    const user = await signUp(endpoint, `restart-${backend}@example.com`);
+    device = await openDevice(endpoint, user, ['accounts', 'estimates']);
+    device.net.online = false;
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await insertDocument(device.db, 'accounts', { org_id: user.orgId, name: `Offline ${i}` })).id);
+    const estimate = await createEstimate(device.db, { org_id: user.orgId, owner_id: user.userId, title: 'During restart' });
+
+    // The first push reaches the server and commits; the server goes down before the answer.
+    device.net.beforePushResponse = async () => {
+      await running!.close();
+      setTimeout(() => void start(), 300);
+    };
+    device.net.online = true;
+    device.sync.resync();
+    await sleep(1500);
+    await settle([device]);
+    expect(device.net.beforePushResponse).toBeUndefined();
+
+    const rows = await serverRows(device, 'accounts', ids);
+    expect(rows.map((r) => r.name).sort()).toEqual(ids.map((_, i) => `Offline ${i}`).sort());
+    const estimates = await serverRows(device, 'estimates', [estimate.id]);
+    expect(estimates).toHaveLength(1);
+    expect(estimates[0]!.number).toBe('EST-000001');
+    expect(await failedDocuments(device.db).exec()).toHaveLength(0);
+    expect(await openConflicts(device.db).exec()).toHaveLength(0);
+    expect(await device.sync.pendingCount()).toBe(0);
+  });
+});
