@@ -259,6 +259,16 @@ describe.each(backends)('realtime protocol on %s', (backend) => {
     expect(after.payload).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
   });
 
+  it('closes a channel when its token expires', async () => {
+    const socket = await connect();
+    const shortLived = await server.ctx.keys.sign({ sub: 'expiring', role: 'authenticated', aud: 'authenticated' }, 1);
+    const { reply } = await socket.join('realtime:expiring', { ...itemsBinding(), access_token: shortLived });
+    expect(reply.payload.status).toBe('ok');
+    const system = await socket.next('expiry', (f) => f.event === 'system' && f.payload.status === 'error');
+    expect(system.payload).toMatchObject({ extension: 'system', message: 'Token has expired', channel: 'expiring' });
+    await socket.next('phx_close', (f) => f.event === 'phx_close' && f.topic === 'realtime:expiring');
+  });
+
   it('relays user broadcasts between sockets on the same topic', async () => {
     const sender = createTestClient(server);
     const receiver = createTestClient(server);
