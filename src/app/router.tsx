@@ -100,7 +100,13 @@ export const appRoutes: RouteObject[] = [
       { path: '/communities/:id/edit', element: <LegacyRedirect to={(id) => `/estimates/${id}/edit`} /> },
       {
         element: <StaffGuard />,
-        children: [{ lazy: page(() => import('./layouts/staff-layout'), (m) => m.StaffLayout), children: staffRoutes }],
+        children: [
+          {
+            lazy: page(() => import('./layouts/staff-layout'), (m) => m.StaffLayout),
+            // Every staff page runs inside the member's workspace: device database, sync, role.
+            children: [{ lazy: page(() => import('./workspace-gate'), (m) => m.WorkspaceGate), children: staffRoutes }],
+          },
+        ],
       },
       { element: <PublicLayout />, children: publicRoutes },
     ],
