@@ -124,6 +124,18 @@ describe.each(backends)('realtime postgres_changes on %s', (backend) => {
     expect(updated.old).toEqual({ id });
   });
 
+  it('renders timestamps in UTC whatever the writer’s time zone', async () => {
+    const a = await listen(USER_A);
+    const id = randomUUID();
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.query("set local timezone = 'America/Chicago'");
+      await tx.query('insert into public.rt_notes (id, owner) values ($1, $2)', [id, USER_A]);
+    });
+    const event = await a.arrival(id, 'INSERT');
+    expect((event.new as Note)._modified).toMatch(/\+00:00$/);
+    expect(event.new).toEqual(await sqlRow(id));
+  });
+
   it('delivers DELETE with the primary key only', async () => {
     const a = await listen(USER_A);
     const id = await insertNote({ owner: USER_A });

@@ -19,8 +19,9 @@ create table if not exists _realtime.changes (
 create index if not exists changes_committed_at_idx on _realtime.changes (committed_at);
 
 -- Security definer: writers are the API roles, which have no access to _realtime.
+-- Timestamps are rendered in UTC, as REST renders them, whatever the writer's time zone.
 create or replace function _realtime.capture() returns trigger
-language plpgsql security definer set search_path = pg_catalog as $$
+language plpgsql security definer set search_path = pg_catalog set timezone = 'UTC' as $$
 declare
   change_id bigint;
 begin
