@@ -1,0 +1,62 @@
+// The estimates list's search, filters and sort over the live query's documents.
+import type { Estimate, EstimateStatus } from '../../db/collections/estimates';
+import { searchText } from '../../db/fields';
+
+export type SortKey = 'number' | 'date' | 'total' | 'margin';
+export type SortDirection = 'asc' | 'desc';
+
+export type ListFilter = {
+  search: string;
+  status: EstimateStatus | '';
+  ownerId: string;
+  /** Inclusive, on the creation date (YYYY-MM-DD); empty for open-ended. */
+  from: string;
+  to: string;
+  sort: SortKey;
+  direction: SortDirection;
+};
+
+export const DEFAULT_FILTER: ListFilter = { search: '', status: '', ownerId: '', from: '', to: '', sort: 'date', direction: 'desc' };
+
+export type ListRow = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'owner_id' | 'account_id' | 'prospect_id' | 'created_at' | 'total_cents' | 'margin_cents' | 'margin_percent' | 'search'>;
+
+/** Every search word must begin some word of the estimate's number, title or customer. */
+export function matchesSearch(haystack: string, query: string): boolean {
+  const words = searchText(query).split(' ').filter(Boolean);
+  if (words.length === 0) return true;
+  const own = ` ${haystack}`;
+  return words.every((word) => own.includes(` ${word}`) || own.includes(`-${word}`));
+}
+
+function compare(a: ListRow, b: ListRow, key: SortKey): number {
+  switch (key) {
+    case 'number':
+      return a.number.localeCompare(b.number, 'en', { numeric: true });
+    case 'date':
+      return a.created_at.localeCompare(b.created_at);
+    case 'total':
+      return a.total_cents - b.total_cents;
+    case 'margin':
+      // Estimates without margin data sort last either way.
+      if (a.margin_percent === null || b.margin_percent === null) return 0;
+      return a.margin_percent - b.margin_percent;
+  }
+}
+
+export function filterEstimates<R extends ListRow>(rows: readonly R[], filter: ListFilter, customerNames: ReadonlyMap<string, string>): R[] {
+  const shown = rows.filter((row) => {
+    if (filter.status && row.status !== filter.status) return false;
+    if (filter.ownerId && row.owner_id !== filter.ownerId) return false;
+    const day = row.created_at.slice(0, 10);
+    if (filter.from && day < filter.from) return false;
+    if (filter.to && day > filter.to) return false;
+    if (!filter.search) return true;
+    const customer = customerNames.get(row.account_id ?? row.prospect_id ?? '') ?? '';
+    return matchesSearch(`${row.search} ${searchText(customer)}`, filter.search);
+  });
+  const sign = filter.direction === 'asc' ? 1 : -1;
+  return shown.sort((a, b) => {
+    if (filter.sort === 'margin' && (a.margin_percent === null) !== (b.margin_percent === null)) return a.margin_percent === null ? 1 : -1;
+    return sign * compare(a, b, filter.sort) || b.created_at.localeCompare(a.created_at);
+  });
+}

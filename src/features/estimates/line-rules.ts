@@ -1,0 +1,146 @@
+// Parsing and validation of what a rep types into the editor. A field's text is kept as typed;
+// only a valid value is written to the device database, an invalid one shows its message.
+import { z } from 'zod';
+import { computeTotals, type Totals, type TotalsItem } from '../../lib/money';
+import type { EstimateItem } from '../../db/collections/estimate-items';
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+const DECIMAL = /^\d+(\.\d{0,3})?$|^\.\d{1,3}$/;
+const MONEY = /^\d+(\.\d{0,2})?$|^\.\d{1,2}$/;
+
+function clean(text: string): string {
+  return text.trim().replace(/,/g, '').replace(/^\$/, '');
+}
+
+function fromZod<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, value: result.data } : { ok: false, error: result.error.issues[0]?.message ?? 'Invalid value' };
+}
+
+const quantitySchema = z
+  .string()
+  .transform(clean)
+  .refine((s) => s !== '', 'Enter a quantity')
+  .refine((s) => !s.startsWith('-'), 'Quantity cannot be negative')
+  .refine((s) => DECIMAL.test(s), 'Enter a number with at most 3 decimals')
+  .transform(Number)
+  .refine((n) => n <= 999_999_999, 'Quantity is too large');
+
+const moneySchema = (label: string) =>
+  z
+    .string()
+    .transform(clean)
+    .refine((s) => s !== '', `Enter ${label}`)
+    .refine((s) => !s.startsWith('-'), `${label[0]!.toUpperCase()}${label.slice(1)} cannot be negative`)
+    .refine((s) => MONEY.test(s), 'Enter an amount like 12.50')
+    .transform((s) => Math.round(Number(s) * 100))
+    .refine((n) => n <= 100_000_000_000_00, 'Amount is too large');
+
+const percentSchema = (label: string) =>
+  z
+    .string()
+    .transform((s) => clean(s).replace(/%$/, '').trim())
+    .refine((s) => s !== '', `Enter ${label}`)
+    .refine((s) => !s.startsWith('-'), `${label[0]!.toUpperCase()}${label.slice(1)} must be between 0 and 100 %`)
+    .refine((s) => DECIMAL.test(s), 'Enter a number with at most 3 decimals')
+    .transform(Number)
+    .refine((n) => n <= 100, `${label[0]!.toUpperCase()}${label.slice(1)} must be between 0 and 100 %`);
+
+export function parseQuantity(text: string): Parsed<number> {
+  return fromZod(quantitySchema, text);
+}
+
+export function parsePrice(text: string): Parsed<number> {
+  return fromZod(moneySchema('a price'), text);
+}
+
+/** An empty cost means "not known" (margin N/A), not zero. */
+export function parseCost(text: string): Parsed<number | null> {
+  if (clean(text) === '') return { ok: true, value: null };
+  return fromZod(moneySchema('a cost'), text);
+}
+
+export function parseDiscountAmount(text: string): Parsed<number> {
+  if (clean(text) === '') return { ok: true, value: 0 };
+  return fromZod(moneySchema('a discount'), text);
+}
+
+export function parseDiscountPercent(text: string): Parsed<number> {
+  if (clean(text) === '') return { ok: true, value: 0 };
+  return fromZod(percentSchema('the discount'), text);
+}
+
+export function parseTaxRate(text: string): Parsed<number> {
+  if (clean(text) === '') return { ok: true, value: 0 };
+  return fromZod(percentSchema('the tax rate'), text);
+}
+
+export function parseRequiredText(label: string, max: number) {
+  return (text: string): Parsed<string> =>
+    fromZod(
+      z
+        .string()
+        .transform((s) => s.trim())
+        .refine((s) => s !== '', `${label} cannot be empty`)
+        .refine((s) => s.length <= max, `${label} is too long (at most ${max} characters)`),
+      text,
+    );
+}
+
+export function parseDate(text: string): Parsed<string | null> {
+  if (text === '') return { ok: true, value: null };
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`))
+    ? { ok: true, value: text }
+    : { ok: false, error: 'Enter a date' };
+}
+
+/** Both dates optional; when both are set the end may not precede the start. */
+export function checkDateRange(start: string | null, end: string | null): string | null {
+  return start && end && end < start ? 'The end date cannot be before the start date' : null;
+}
+
+/** Cents as the editor shows them: 1250 → "12.50". */
+export function centsText(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2);
+}
+
+export function decimalText(value: number): string {
+  return String(Number(value.toFixed(3)));
+}
+
+export function totalsItem(item: Pick<EstimateItem, 'quantity' | 'unit_price_cents' | 'unit_cost_cents' | 'discount_percent' | 'taxable' | 'optional' | 'selected'>): TotalsItem {
+  return {
+    quantity: item.quantity,
+    unitPriceCents: item.unit_price_cents,
+    unitCostCents: item.unit_cost_cents,
+    discountPercent: item.discount_percent,
+    taxable: item.taxable,
+    optional: item.optional,
+    selected: item.selected,
+  };
+}
+
+/** One line's net, cost and margin, by the same rules as the estimate's totals. */
+export function lineTotals(item: Parameters<typeof totalsItem>[0]): Totals {
+  return computeTotals([{ ...totalsItem(item), optional: false, selected: true }], { discountCents: 0, taxRate: 0 });
+}
+
+export function estimateTotals(items: readonly Parameters<typeof totalsItem>[0][], estimate: { discount_cents: number; tax_rate: number }): Totals {
+  return computeTotals(items.map(totalsItem), { discountCents: estimate.discount_cents, taxRate: estimate.tax_rate });
+}
+
+/** Moves one entry; returns the new order (a new array). */
+export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  if (from < 0 || from >= list.length) return next;
+  const target = Math.max(0, Math.min(list.length - 1, to));
+  const [moved] = next.splice(from, 1);
+  next.splice(target, 0, moved as T);
+  return next;
+}
+
+/** The sort_order each id needs after a reorder, only for the ones that change. */
+export function sortOrderPatches(ordered: readonly { id: string; sort_order: number }[]): { id: string; sort_order: number }[] {
+  return ordered.flatMap((entry, index) => (entry.sort_order === index ? [] : [{ id: entry.id, sort_order: index }]));
+}
