@@ -95,16 +95,35 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
     affectedRows: r.rowCount ?? 0,
   });
-  let listener: pg.Client | undefined;
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient() {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString, types: typeOverrides as pg.CustomTypesConfig });
-    await client.connect();
-    client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
-    client.on('error', () => undefined);
-    listener = client;
-    return client;
+  // One connection carries every LISTEN. When it drops (a server restart, a network blip) a
+  // new one is opened with back-off and listens to every channel again.
+  function listenerClient(): Promise<pg.Client> {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString, types: typeOverrides as pg.CustomTypesConfig });
+      await client.connect();
+      client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+      const reconnect = () => {
+        listener = undefined;
+        client.removeAllListeners('end');
+        if (!closed) void reconnectWithBackoff(0);
+      };
+      client.on('error', () => client.end().catch(() => undefined));
+      client.on('end', reconnect);
+      for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return client;
+    })();
+    listener.catch(() => {
+      listener = undefined;
+    });
+    return listener;
+  }
+  async function reconnectWithBackoff(attempt: number): Promise<void> {
+    await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** attempt, 10_000)));
+    if (closed) return;
+    await listenerClient().catch(() => reconnectWithBackoff(attempt + 1));
   }
   return {
     kind: 'postgres',
@@ -145,7 +164,10 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       };
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      closed = true;
+      const client = await listener?.catch(() => undefined);
+      client?.removeAllListeners('end');
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
