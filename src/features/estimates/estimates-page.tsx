@@ -1,20 +1,196 @@
-import { FileText } from 'lucide-react';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { FileText, Plus, Search } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Field, Input } from '../../components/ui/field';
+import { Select } from '../../components/ui/select';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ESTIMATE_STATUSES } from '../../db/collections/estimates';
+import { isProvisionalNumber } from '../../db/commands';
+import { listAccounts, listEstimates, listProspects, teamOf } from '../../db/queries';
+import { can, useLiveQuery, useWorkspace } from '../../db/react';
+import { formatMoney } from '../../lib/money';
+import { toastError } from '../../lib/toast-store';
+import { customerName, MarginText, StatusBadge, statusLabel } from './estimate-bits';
+import { createDraft } from './estimate-commands';
+import { DEFAULT_FILTER, filterEstimates, type ListFilter, type SortKey } from './estimate-list';
 
-const PLANS = [
-  'A searchable list of estimates with status, customer and total',
-  'Cost and margin for every estimate',
-  'Filters by status, owner and date',
-  'New estimate from a template or from scratch',
-] as const;
+const ROW_HEIGHT = 64;
+const COLUMNS = 'grid grid-cols-[7.5rem_minmax(0,1fr)_8.5rem_7.5rem_10.5rem] lg:grid-cols-[7.5rem_minmax(0,1fr)_8.5rem_6.5rem_7.5rem_10.5rem] items-center gap-3 px-4';
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: string }[] = [
+  { value: 'date:desc', label: 'Newest first' },
+  { value: 'date:asc', label: 'Oldest first' },
+  { value: 'number:desc', label: 'Number, high to low' },
+  { value: 'number:asc', label: 'Number, low to high' },
+  { value: 'total:desc', label: 'Total, high to low' },
+  { value: 'total:asc', label: 'Total, low to high' },
+  { value: 'margin:desc', label: 'Margin, high to low' },
+  { value: 'margin:asc', label: 'Margin, low to high' },
+];
 
 export function EstimatesPage() {
+  const { db, orgId, userId, role } = useWorkspace();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<ListFilter>(DEFAULT_FILTER);
+  const set = (patch: Partial<ListFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const estimates = useLiveQuery((d) => listEstimates(d, { orgId }), [orgId]);
+  const accounts = useLiveQuery((d) => listAccounts(d, { orgId }), [orgId]);
+  const prospects = useLiveQuery((d) => listProspects(d, { orgId }), [orgId]);
+  const team = useLiveQuery((d) => teamOf(d, orgId), [orgId]);
+
+  const customers = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const a of accounts.result ?? []) names.set(a.id, customerName(a));
+    for (const p of prospects.result ?? []) names.set(p.id, customerName(p));
+    return names;
+  }, [accounts.result, prospects.result]);
+  const owners = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const p of team.result ?? []) names.set(p.user_id, `${p.first_name} ${p.last_name}`.trim() || p.email);
+    return names;
+  }, [team.result]);
+  const rows = useMemo(() => filterEstimates(estimates.result ?? [], filter, customers), [estimates.result, filter, customers]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+
+  const create = async () => {
+    try {
+      const estimate = await createDraft(db, orgId, userId);
+      navigate(`/estimates/${estimate.id}/edit`);
+    } catch (e) {
+      toastError(e);
+    }
+  };
+  const canEdit = can(role, 'editEstimates');
+  const createButton = canEdit && (
+    <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => void create()}>
+      New estimate
+    </Button>
+  );
+
+  if (estimates.loading && !estimates.result) return <PageSpinner label="Loading estimates…" />;
+  const total = estimates.result?.length ?? 0;
+
   return (
-    <PlaceholderPage
-      title="Estimates"
-      summary="Create, price and track estimates, online or off."
-      icon={<FileText />}
-      plans={PLANS}
-    />
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Estimates</h1>
+          <p className="text-sm text-slate-600">{total === rows.length ? `${total} estimates` : `${rows.length} of ${total} estimates`}</p>
+        </div>
+        {createButton}
+      </header>
+
+      {total === 0 ? (
+        <EmptyState icon={<FileText />} title="No estimates yet" action={createButton || undefined}>
+          {canEdit ? 'Create the first one: it is saved on this device and synced when you are online.' : 'Estimates your team creates will show up here.'}
+        </EmptyState>
+      ) : (
+        <>
+          <div role="search" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-3 lg:grid-cols-6">
+            <Field label="Search" className="sm:col-span-3 lg:col-span-2">
+              <div className="relative">
+                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+                <Input type="search" value={filter.search} onChange={(e) => set({ search: e.target.value })} placeholder="Number, title or customer" className="pl-9" />
+              </div>
+            </Field>
+            <Field label="Status">
+              <Select
+                value={filter.status}
+                onChange={(e) => set({ status: e.target.value as ListFilter['status'] })}
+                placeholder="All statuses"
+                options={ESTIMATE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+              />
+            </Field>
+            <Field label="Owner">
+              <Select value={filter.ownerId} onChange={(e) => set({ ownerId: e.target.value })} placeholder="Anyone" options={[...owners].map(([value, label]) => ({ value, label }))} />
+            </Field>
+            <Field label="Sort">
+              <Select
+                value={`${filter.sort}:${filter.direction}`}
+                onChange={(e) => {
+                  const [sort, direction] = e.target.value.split(':') as [SortKey, 'asc' | 'desc'];
+                  set({ sort, direction });
+                }}
+                options={SORTS}
+              />
+            </Field>
+            <div className="grid grid-cols-2 gap-2 sm:col-span-3 lg:col-span-1 lg:grid-cols-1">
+              <Field label="Created from">
+                <Input type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
+              </Field>
+              <Field label="Created to">
+                <Input type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+              </Field>
+            </div>
+          </div>
+
+          <div role="table" aria-label="Estimates" aria-rowcount={rows.length} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+            <div role="row" className={`${COLUMNS} border-b border-slate-200 bg-slate-50 py-3 text-sm font-semibold text-slate-700`}>
+              <span role="columnheader">Number</span>
+              <span role="columnheader">Estimate</span>
+              <span role="columnheader">Status</span>
+              <span role="columnheader" className="hidden lg:block">
+                Created
+              </span>
+              <span role="columnheader" className="text-right">
+                Total
+              </span>
+              <span role="columnheader" className="text-right">
+                Margin
+              </span>
+            </div>
+            {rows.length === 0 ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-500">No estimate matches these filters.</p>
+            ) : (
+              <div ref={scroller} data-testid="estimate-rows" className="max-h-[calc(100vh-22rem)] min-h-64 overflow-auto" role="rowgroup">
+                <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+                  {virtualizer.getVirtualItems().map((virtual) => {
+                    const row = rows[virtual.index]!;
+                    const customer = customers.get(row.account_id ?? row.prospect_id ?? '') ?? '';
+                    return (
+                      <Link
+                        key={row.id}
+                        to={`/estimates/${row.id}`}
+                        role="row"
+                        aria-rowindex={virtual.index + 1}
+                        data-testid="estimate-row"
+                        className={`${COLUMNS} absolute inset-x-0 border-b border-slate-100 text-sm hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-none`}
+                        style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
+                      >
+                        <span role="cell" className={`font-mono text-xs ${isProvisionalNumber(row.number) ? 'text-amber-700' : 'text-slate-700'}`}>
+                          {row.number}
+                        </span>
+                        <span role="cell" className="min-w-0">
+                          <span className="block truncate font-medium text-slate-900">{row.title || 'Untitled estimate'}</span>
+                          <span className="block truncate text-xs text-slate-500">{customer || 'No customer'}{owners.get(row.owner_id ?? '') ? ` · ${owners.get(row.owner_id ?? '')}` : ''}</span>
+                        </span>
+                        <span role="cell">
+                          <StatusBadge status={row.status} />
+                        </span>
+                        <span role="cell" className="hidden text-slate-600 lg:block">
+                          {DATE.format(new Date(row.created_at))}
+                        </span>
+                        <span role="cell" className="text-right font-medium text-slate-900 tabular-nums">
+                          {formatMoney(row.total_cents)}
+                        </span>
+                        <span role="cell" className="text-right">
+                          <MarginText marginCents={row.margin_cents} marginPercent={row.margin_percent} className="text-xs" />
+                        </span>
+                      </Link>
+                    );
+                  })}
+                </div>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,126 @@
+// One line of the estimate in the editor: every field saves on its own; margin live.
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
+import type { DragEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { cx } from '../../components/ui/cx';
+import type { EstimateItem } from '../../db/collections/estimate-items';
+import { useWorkspace } from '../../db/react';
+import { formatMoney } from '../../lib/money';
+import { toastError } from '../../lib/toast-store';
+import { DraftInput } from './draft-input';
+import { MarginText } from './estimate-bits';
+import { patchDocument, removeDocument } from './estimate-commands';
+import {
+  centsText,
+  decimalText,
+  lineTotals,
+  parseCost,
+  parseDiscountPercent,
+  parsePrice,
+  parseQuantity,
+  parseRequiredText,
+  type Parsed,
+} from './line-rules';
+
+const parseName = parseRequiredText('The item name', 300);
+const parseUnit = (text: string): Parsed<string> => {
+  const unit = text.trim();
+  return unit.length > 20 ? { ok: false, error: 'At most 20 characters' } : { ok: true, value: unit || 'each' };
+};
+
+export function LineItemCard({
+  item,
+  index,
+  count,
+  onMove,
+  onDragStart,
+  onDrop,
+  dragging,
+}: {
+  item: EstimateItem;
+  index: number;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onDragStart: (index: number) => void;
+  onDrop: (index: number) => void;
+  dragging: boolean;
+}) {
+  const { db } = useWorkspace();
+  const save = (patch: Partial<EstimateItem>) => patchDocument(db, 'estimate_items', item.id, patch);
+  const totals = lineTotals(item);
+  const toggle = (key: 'taxable' | 'optional' | 'selected') => () => void save({ [key]: !item[key] }).catch((e: unknown) => toastError(e));
+
+  return (
+    <li
+      data-testid="line-item"
+      aria-label={`Line ${index + 1}: ${item.name}`}
+      onDragOver={(e: DragEvent) => e.preventDefault()}
+      onDrop={(e: DragEvent) => {
+        e.preventDefault();
+        onDrop(index);
+      }}
+      className={cx('rounded-xl border border-slate-200 bg-white p-3 shadow-sm', dragging && 'opacity-50')}
+    >
+      <div className="flex items-start gap-2">
+        <span
+          draggable
+          onDragStart={(e: DragEvent) => {
+            e.dataTransfer.effectAllowed = 'move';
+            onDragStart(index);
+          }}
+          title="Drag to reorder"
+          className="mt-8 cursor-grab text-slate-400"
+        >
+          <GripVertical aria-hidden="true" className="size-5" />
+        </span>
+        <div className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-6">
+          <DraftInput label="Item" stored={item.name} parse={parseName} save={(name) => save({ name })} className="col-span-2 sm:col-span-4" />
+          <DraftInput label="Unit" stored={item.unit} parse={parseUnit} save={(unit) => save({ unit })} className="col-span-1 sm:col-span-2" />
+          <DraftInput label="Quantity" stored={decimalText(item.quantity)} parse={parseQuantity} save={(quantity) => save({ quantity })} inputMode="decimal" />
+          <DraftInput label="Unit price ($)" stored={centsText(item.unit_price_cents)} parse={parsePrice} save={(unit_price_cents) => save({ unit_price_cents })} inputMode="decimal" />
+          <DraftInput label="Unit cost ($)" stored={centsText(item.unit_cost_cents)} parse={parseCost} save={(unit_cost_cents) => save({ unit_cost_cents })} inputMode="decimal" hint={undefined} />
+          <DraftInput label="Discount %" stored={decimalText(item.discount_percent)} parse={parseDiscountPercent} save={(discount_percent) => save({ discount_percent })} inputMode="decimal" />
+          <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-2 pt-6 text-sm text-slate-700">
+            <label className="inline-flex min-h-11 items-center gap-2">
+              <input type="checkbox" className="size-5 accent-brand-700" checked={item.taxable} onChange={toggle('taxable')} />
+              Taxable
+            </label>
+            <label className="inline-flex min-h-11 items-center gap-2">
+              <input type="checkbox" className="size-5 accent-brand-700" checked={item.optional} onChange={toggle('optional')} />
+              Optional
+            </label>
+            {item.optional && (
+              <label className="inline-flex min-h-11 items-center gap-2">
+                <input type="checkbox" className="size-5 accent-brand-700" checked={item.selected} onChange={toggle('selected')} />
+                Included
+              </label>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-100 pt-3 pl-7 text-sm">
+        <span>
+          <span className="text-slate-500">Line total </span>
+          <span data-testid="line-total" className="font-semibold text-slate-900 tabular-nums">
+            {formatMoney(totals.subtotal)}
+          </span>
+        </span>
+        <span>
+          <span className="text-slate-500">Margin </span>
+          <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+        </span>
+        <span className="ml-auto flex gap-1">
+          <Button variant="ghost" size="sm" aria-label={`Move ${item.name} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)} icon={<ArrowUp aria-hidden="true" className="size-4" />} />
+          <Button variant="ghost" size="sm" aria-label={`Move ${item.name} down`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)} icon={<ArrowDown aria-hidden="true" className="size-4" />} />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove ${item.name}`}
+            onClick={() => void removeDocument(db, 'estimate_items', item.id).catch((e: unknown) => toastError(e))}
+            icon={<Trash2 aria-hidden="true" className="size-4 text-red-700" />}
+          />
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,101 @@
+// One editor field: the text stays as typed; a valid value is saved shortly after typing stops
+// (and at once on blur), an invalid one shows its message and is not saved.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Parsed } from './line-rules';
+
+export const SAVE_DELAY_MS = 300;
+
+type Pending = { count: number; listeners: Set<(count: number) => void> };
+const pending: Pending = { count: 0, listeners: new Set() };
+
+function changePending(delta: number) {
+  pending.count += delta;
+  for (const listener of pending.listeners) listener(pending.count);
+}
+
+/** How many field saves are waiting or running (for the "Saved on this device" indicator). */
+export function usePendingSaves(): number {
+  const [count, setCount] = useState(pending.count);
+  useEffect(() => {
+    pending.listeners.add(setCount);
+    return () => {
+      pending.listeners.delete(setCount);
+    };
+  }, []);
+  return count;
+}
+
+export function useDraftField<T>(stored: string, parse: (text: string) => Parsed<T>, save: (value: T) => Promise<unknown>, onError?: (error: unknown) => void) {
+  const [text, setText] = useState(stored);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef<{ value: T } | null>(null);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const editing = useRef(false);
+
+  // Another device's change (or a server value) shows up unless the user is typing here.
+  useEffect(() => {
+    if (!editing.current) setText(stored);
+  }, [stored]);
+
+  const flush = useCallback(() => {
+    if (timer.current) {
+      clearTimeout(timer.current);
+      timer.current = null;
+      const next = latest.current;
+      latest.current = null;
+      if (next) {
+        saveRef
+          .current(next.value)
+          .catch((e: unknown) => onError?.(e))
+          .finally(() => changePending(-1));
+      } else {
+        changePending(-1);
+      }
+    }
+  }, [onError]);
+
+  useEffect(() => flush, [flush]);
+
+  const onChange = (next: string) => {
+    editing.current = true;
+    setText(next);
+    const parsed = parse(next);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      if (timer.current) {
+        clearTimeout(timer.current);
+        timer.current = null;
+        latest.current = null;
+        changePending(-1);
+      }
+      return;
+    }
+    setError(null);
+    latest.current = { value: parsed.value };
+    if (timer.current) clearTimeout(timer.current);
+    else changePending(1);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      const value = latest.current;
+      latest.current = null;
+      timer.current = null;
+      if (!value) {
+        changePending(-1);
+        return;
+      }
+      saveRef
+        .current(value.value)
+        .catch((e: unknown) => onError?.(e))
+        .finally(() => changePending(-1));
+    }, SAVE_DELAY_MS);
+  };
+
+  const onBlur = () => {
+    flush();
+    editing.current = false;
+  };
+
+  return { text, error, onChange, onBlur, invalid: error !== null };
+}
