@@ -38,10 +38,11 @@ export default defineConfig({
   // artefacts folder so one run's clean-up does not delete another's traces.
   outputDir: path.join(repoRoot, 'test-results', process.env.CI ? 'e2e' : `e2e-${process.env.E2E_PORT}`),
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Two workers fit the 2-core machines; the route table runs its signed-out cases in parallel.
+  workers: 2,
   retries: 0,
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL,

@@ -4,7 +4,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { authStorageKey, signUpStaff, startPrivateServer, storeSession, waitForServiceWorker, type PrivateServer } from './support';
+import { authStorageKey, expectScreen, signUpStaff, startPrivateServer, storeSession, waitForServiceWorker, type PrivateServer } from './support';
 
 let server: PrivateServer | undefined;
 test.afterEach(async () => {
@@ -31,9 +31,9 @@ test('after one online visit the shell reloads and navigates with the server sto
   await storeSession(page, server.url, session);
 
   await page.goto(`${server.url}/`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
+  await expectScreen(page, 'Home');
   await waitForServiceWorker(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
+  await expectScreen(page, 'Home');
   // Under the service worker's control /config.json goes through its cache; forget the copy in
   // localStorage so the offline start below has to use that cache.
   await page.waitForFunction(async () => Boolean(await (await caches.open('runtime-config')).match('/config.json')));
@@ -47,21 +47,21 @@ test('after one online visit the shell reloads and navigates with the server sto
   });
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
+  await expectScreen(page, 'Home');
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'offline');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
-  await expect(page).toHaveTitle('Products · Customer Engagement Portal');
+  await expectScreen(page, 'Products');
 
   for (const [route, heading] of [
     ['/estimates/e-7/edit', 'Edit Estimate'],
     ['/monitoring', 'Monitoring'],
     ['/requests', 'Request an Estimate'],
     ['/portal/estimate/t-1', 'Your Estimate'],
+    ['/invite/i-1', 'Accept Invitation'],
   ] as const) {
     await page.goto(`${server.url}${route}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expectScreen(page, heading);
   }
   // The API is never answered from a cache.
   expect(apiCalls).toEqual([]);
@@ -73,7 +73,7 @@ test('offline with an expired access token the staff shell still opens', async (
   const { session } = await signUpStaff(page.request, server.url);
   await storeSession(page, server.url, session);
   await page.goto(`${server.url}/estimates`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Estimates');
+  await expectScreen(page, 'Estimates');
   await waitForServiceWorker(page);
 
   await server.stop();
@@ -86,7 +86,7 @@ test('offline with an expired access token the staff shell still opens', async (
   }, key);
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Estimates');
+  await expectScreen(page, 'Estimates');
   expect(new URL(page.url()).pathname).toBe('/estimates');
 });
 
@@ -94,7 +94,7 @@ test('a new build is offered through the update prompt and applied on Reload', a
   test.setTimeout(120_000);
   server = await startPrivateServer();
   await page.goto(`${server.url}/requests`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request an Estimate');
+  await expectScreen(page, 'Request an Estimate');
   await waitForServiceWorker(page);
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
 
@@ -111,7 +111,7 @@ test('a new build is offered through the update prompt and applied on Reload', a
   await expect(prompt).toContainText('A new version is available');
   await prompt.getByRole('button', { name: 'Reload' }).click();
   await page.waitForEvent('load');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request an Estimate');
+  await expectScreen(page, 'Request an Estimate');
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
   expect(before.length).toBeGreaterThan(0);

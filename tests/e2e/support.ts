@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -124,4 +124,18 @@ export async function waitForServiceWorker(page: Page) {
   });
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
+
+export const APP_NAME = 'Customer Engagement Portal';
+
+/**
+ * The route rendered its own screen: its title from the head table, a heading inside <main>, and
+ * neither a crash screen nor the not-found page. Screens fill in as their issues land, so the
+ * headings' words are not pinned here.
+ */
+export async function expectScreen(page: Page, name: string) {
+  await expect(page).toHaveTitle(`${name} · ${APP_NAME}`);
+  await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  if (name !== 'Page Not Found') await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
 }
