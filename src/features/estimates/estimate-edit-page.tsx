@@ -11,7 +11,8 @@ import { can, useWorkspace } from '../../db/react';
 import { toastError } from '../../lib/toast-store';
 import { CustomerPicker } from './customer-picker';
 import { DraftInput } from './draft-input';
-import { StatusBadge } from './estimate-bits';
+import { MarginText, StatusBadge } from './estimate-bits';
+import { formatMoney } from '../../lib/money';
 import { addCustomLine, addProductLine, moveItem, patchDocument } from './estimate-commands';
 import { LineItemCard } from './line-item-card';
 import { centsText, decimalText, estimateTotals, parseDate, parseDiscountAmount, parseRequiredText, parseTaxRate, type Parsed } from './line-rules';
@@ -98,7 +99,7 @@ export function EstimateEditPage() {
 
       <SyncFailureBanner estimate={estimate} items={items} milestones={milestones} />
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+      <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <section aria-label="Details" className="grid gap-4 sm:grid-cols-2">
             <DraftInput label="Title" stored={estimate.title} parse={parseTitle} save={(title) => save({ title })} className="sm:col-span-2" />
@@ -157,10 +158,27 @@ export function EstimateEditPage() {
           </section>
         </div>
 
-        <aside aria-label="Totals" className="h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+        <aside aria-label="Totals" className="hidden h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm xl:sticky xl:top-4 xl:block">
           <h2 className="mb-3 text-base font-semibold text-slate-900">Totals</h2>
           <TotalsPanel totals={totals} />
         </aside>
+      </div>
+
+      <div aria-label="Running totals" role="region" className="sticky bottom-0 -mx-2 flex flex-wrap items-center justify-end gap-x-6 gap-y-1 rounded-t-xl border border-slate-200 bg-white/95 px-4 py-3 text-sm shadow-lg backdrop-blur xl:hidden">
+        <span>
+          <span className="text-slate-500">Subtotal </span>
+          <span className="tabular-nums">{formatMoney(totals.subtotal)}</span>
+        </span>
+        <span>
+          <span className="text-slate-500">Total </span>
+          <span data-testid="running-total" className="font-semibold text-slate-900 tabular-nums">
+            {formatMoney(totals.total)}
+          </span>
+        </span>
+        <span>
+          <span className="text-slate-500">Margin </span>
+          <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+        </span>
       </div>
     </div>
   );

@@ -18,7 +18,7 @@ import { createDraft } from './estimate-commands';
 import { DEFAULT_FILTER, filterEstimates, type ListFilter, type SortKey } from './estimate-list';
 
 const ROW_HEIGHT = 64;
-const COLUMNS = 'grid grid-cols-[7.5rem_minmax(0,1fr)_8.5rem_7.5rem_10.5rem] lg:grid-cols-[7.5rem_minmax(0,1fr)_8.5rem_6.5rem_7.5rem_10.5rem] items-center gap-3 px-4';
+const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_8.5rem_6.5rem_8.5rem] xl:grid-cols-[minmax(0,1fr)_8.5rem_7rem_7rem_9rem] items-center gap-3 px-4';
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: string }[] = [
@@ -92,14 +92,14 @@ export function EstimatesPage() {
         </EmptyState>
       ) : (
         <>
-          <div role="search" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-3 lg:grid-cols-6">
-            <Field label="Search" className="sm:col-span-3 lg:col-span-2">
+          <div role="search" className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-6">
+            <Field label="Search" className="col-span-2 sm:col-span-6">
               <div className="relative">
                 <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
                 <Input type="search" value={filter.search} onChange={(e) => set({ search: e.target.value })} placeholder="Number, title or customer" className="pl-9" />
               </div>
             </Field>
-            <Field label="Status">
+            <Field label="Status" className="sm:col-span-2">
               <Select
                 value={filter.status}
                 onChange={(e) => set({ status: e.target.value as ListFilter['status'] })}
@@ -107,10 +107,10 @@ export function EstimatesPage() {
                 options={ESTIMATE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
               />
             </Field>
-            <Field label="Owner">
+            <Field label="Owner" className="sm:col-span-2">
               <Select value={filter.ownerId} onChange={(e) => set({ ownerId: e.target.value })} placeholder="Anyone" options={[...owners].map(([value, label]) => ({ value, label }))} />
             </Field>
-            <Field label="Sort">
+            <Field label="Sort" className="sm:col-span-2">
               <Select
                 value={`${filter.sort}:${filter.direction}`}
                 onChange={(e) => {
@@ -120,22 +120,19 @@ export function EstimatesPage() {
                 options={SORTS}
               />
             </Field>
-            <div className="grid grid-cols-2 gap-2 sm:col-span-3 lg:col-span-1 lg:grid-cols-1">
-              <Field label="Created from">
-                <Input type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
-              </Field>
-              <Field label="Created to">
-                <Input type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
-              </Field>
-            </div>
+            <Field label="Created from" className="sm:col-span-3">
+              <Input type="date" value={filter.from} onChange={(e) => set({ from: e.target.value })} />
+            </Field>
+            <Field label="Created to" className="sm:col-span-3">
+              <Input type="date" value={filter.to} onChange={(e) => set({ to: e.target.value })} />
+            </Field>
           </div>
 
           <div role="table" aria-label="Estimates" aria-rowcount={rows.length} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
             <div role="row" className={`${COLUMNS} border-b border-slate-200 bg-slate-50 py-3 text-sm font-semibold text-slate-700`}>
-              <span role="columnheader">Number</span>
               <span role="columnheader">Estimate</span>
               <span role="columnheader">Status</span>
-              <span role="columnheader" className="hidden lg:block">
+              <span role="columnheader" className="hidden xl:block">
                 Created
               </span>
               <span role="columnheader" className="text-right">
@@ -163,17 +160,20 @@ export function EstimatesPage() {
                         className={`${COLUMNS} absolute inset-x-0 border-b border-slate-100 text-sm hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-none`}
                         style={{ height: ROW_HEIGHT, transform: `translateY(${virtual.start}px)` }}
                       >
-                        <span role="cell" className={`font-mono text-xs ${isProvisionalNumber(row.number) ? 'text-amber-700' : 'text-slate-700'}`}>
-                          {row.number}
-                        </span>
                         <span role="cell" className="min-w-0">
-                          <span className="block truncate font-medium text-slate-900">{row.title || 'Untitled estimate'}</span>
-                          <span className="block truncate text-xs text-slate-500">{customer || 'No customer'}{owners.get(row.owner_id ?? '') ? ` · ${owners.get(row.owner_id ?? '')}` : ''}</span>
+                          <span className="flex items-baseline gap-2">
+                            <span className={`shrink-0 font-mono text-xs ${isProvisionalNumber(row.number) ? 'text-amber-700' : 'text-slate-500'}`}>{row.number}</span>
+                            <span className="truncate font-medium text-slate-900">{row.title || 'Untitled estimate'}</span>
+                          </span>
+                          <span className="block truncate text-xs text-slate-500">
+                            {customer || 'No customer'}
+                            {owners.get(row.owner_id ?? '') ? ` · ${owners.get(row.owner_id ?? '')}` : ''}
+                          </span>
                         </span>
                         <span role="cell">
                           <StatusBadge status={row.status} />
                         </span>
-                        <span role="cell" className="hidden text-slate-600 lg:block">
+                        <span role="cell" className="hidden text-slate-600 xl:block">
                           {DATE.format(new Date(row.created_at))}
                         </span>
                         <span role="cell" className="text-right font-medium text-slate-900 tabular-nums">

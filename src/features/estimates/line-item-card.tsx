@@ -73,15 +73,28 @@ export function LineItemCard({
         >
           <GripVertical aria-hidden="true" className="size-5" />
         </span>
-        <div className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-6">
-          <DraftInput label="Item" stored={item.name} parse={parseName} save={(name) => save({ name })} className="col-span-2 sm:col-span-4" />
-          <DraftInput label="Unit" stored={item.unit} parse={parseUnit} save={(unit) => save({ unit })} className="col-span-1 sm:col-span-2" />
+        <div className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-4">
+          <DraftInput label="Item" stored={item.name} parse={parseName} save={(name) => save({ name })} className="col-span-2 sm:col-span-3" />
+          <DraftInput label="Unit" stored={item.unit} parse={parseUnit} save={(unit) => save({ unit })} className="col-span-2 sm:col-span-1" />
           <DraftInput label="Quantity" stored={decimalText(item.quantity)} parse={parseQuantity} save={(quantity) => save({ quantity })} inputMode="decimal" />
           <DraftInput label="Unit price ($)" stored={centsText(item.unit_price_cents)} parse={parsePrice} save={(unit_price_cents) => save({ unit_price_cents })} inputMode="decimal" />
-          <DraftInput label="Unit cost ($)" stored={centsText(item.unit_cost_cents)} parse={parseCost} save={(unit_cost_cents) => save({ unit_cost_cents })} inputMode="decimal" hint={undefined} />
+          <DraftInput label="Unit cost ($)" stored={centsText(item.unit_cost_cents)} parse={parseCost} save={(unit_cost_cents) => save({ unit_cost_cents })} inputMode="decimal" />
           <DraftInput label="Discount %" stored={decimalText(item.discount_percent)} parse={parseDiscountPercent} save={(discount_percent) => save({ discount_percent })} inputMode="decimal" />
-          <div className="col-span-2 flex flex-wrap items-center gap-x-4 gap-y-2 pt-6 text-sm text-slate-700">
-            <label className="inline-flex min-h-11 items-center gap-2">
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-100 pt-3 pl-7 text-sm">
+        <span>
+          <span className="text-slate-500">Line total </span>
+          <span data-testid="line-total" className="font-semibold text-slate-900 tabular-nums">
+            {formatMoney(totals.subtotal)}
+          </span>
+        </span>
+        <span>
+          <span className="text-slate-500">Margin </span>
+          <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+        </span>
+        <span className="flex flex-wrap items-center gap-x-4">
+          <label className="inline-flex min-h-11 items-center gap-2">
               <input type="checkbox" className="size-5 accent-brand-700" checked={item.taxable} onChange={toggle('taxable')} />
               Taxable
             </label>
@@ -95,19 +108,6 @@ export function LineItemCard({
                 Included
               </label>
             )}
-          </div>
-        </div>
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-100 pt-3 pl-7 text-sm">
-        <span>
-          <span className="text-slate-500">Line total </span>
-          <span data-testid="line-total" className="font-semibold text-slate-900 tabular-nums">
-            {formatMoney(totals.subtotal)}
-          </span>
-        </span>
-        <span>
-          <span className="text-slate-500">Margin </span>
-          <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
         </span>
         <span className="ml-auto flex gap-1">
           <Button variant="ghost" size="sm" aria-label={`Move ${item.name} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)} icon={<ArrowUp aria-hidden="true" className="size-4" />} />
