@@ -17,10 +17,14 @@ if (!process.env.E2E_PORT) {
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
 }
-if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'cep-e2e-'));
+if (!process.env.E2E_WORK_DIR) process.env.E2E_WORK_DIR = mkdtempSync(path.join(os.tmpdir(), 'cep-e2e-'));
+// The run builds into its own folder, so another build of dist/ on the same checkout cannot
+// swap the chunks out from under it. E2E_SKIP_BUILD=1 serves the existing dist/ instead.
+const skipBuild = process.env.E2E_SKIP_BUILD === '1';
+process.env.E2E_STATIC_DIR ??= skipBuild ? path.join(repoRoot, 'dist') : path.join(process.env.E2E_WORK_DIR, 'dist');
 
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
-const build = process.env.E2E_SKIP_BUILD === '1' ? 'true' : 'npx vite build';
+const build = skipBuild ? 'true' : `npx vite build --outDir ${JSON.stringify(process.env.E2E_STATIC_DIR)}`;
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -66,7 +70,8 @@ export default defineConfig({
           ...(process.env as Record<string, string>),
           PORT: process.env.E2E_PORT,
           HOST: '127.0.0.1',
-          DATA_DIR: process.env.E2E_DATA_DIR,
+          DATA_DIR: path.join(process.env.E2E_WORK_DIR, 'data'),
+          STATIC_DIR: process.env.E2E_STATIC_DIR,
           SEED: 'false',
           LOG_LEVEL: 'error',
           BCRYPT_COST: '4',

@@ -95,3 +95,14 @@ describe('crash screens', () => {
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
   });
 });
+
+describe('a lazy route whose file is gone', () => {
+  it('reloads once, not in a loop', async () => {
+    const { shouldReloadForChunkError } = await import('./error-boundary');
+    const gone = new TypeError('Failed to fetch dynamically imported module: http://x/assets/page-abc.js');
+    expect(shouldReloadForChunkError(gone, null, 100_000)).toBe(true);
+    expect(shouldReloadForChunkError(gone, 95_000, 100_000)).toBe(false);
+    expect(shouldReloadForChunkError(gone, 80_000, 100_000)).toBe(true);
+    expect(shouldReloadForChunkError(new Error('boom'), null, 100_000)).toBe(false);
+  });
+});

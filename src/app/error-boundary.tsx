@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { CrashScreen, type CrashKind } from './crash-screen';
 
@@ -24,8 +24,24 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 }
 
+const CHUNK_LOAD_ERROR = /dynamically imported module|importing a module script failed|error loading dynamically/i;
+const CHUNK_RELOAD_KEY = 'cep.chunk-reload-at';
+const CHUNK_RELOAD_WINDOW_MS = 10_000;
+
+/** A lazy route's file vanished (a new version was deployed): worth one fresh load, not two. */
+export function shouldReloadForChunkError(error: unknown, lastReloadAt: number | null, now: number): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return CHUNK_LOAD_ERROR.test(message) && (lastReloadAt === null || now - lastReloadAt > CHUNK_RELOAD_WINDOW_MS);
+}
+
 /** The router's errorElement: a route failed to load or render. */
 export function RouterErrorPage() {
   const error = useRouteError();
+  const reload = shouldReloadForChunkError(error, Number(sessionStorage.getItem(CHUNK_RELOAD_KEY)) || null, Date.now());
+  useEffect(() => {
+    if (!reload) return;
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+    window.location.reload();
+  }, [reload]);
   return <CrashScreen error={error} kind="Router Error" />;
 }

@@ -74,7 +74,7 @@ export async function startPrivateServer(): Promise<PrivateServer> {
   const port = await freePort();
   const work = mkdtempSync(path.join(os.tmpdir(), 'cep-e2e-private-'));
   const staticDir = path.join(work, 'dist');
-  cpSync(path.join(repoRoot, 'dist'), staticDir, { recursive: true });
+  cpSync(process.env.E2E_STATIC_DIR ?? path.join(repoRoot, 'dist'), staticDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'supabase/local/main.ts'], {
     cwd: repoRoot,
     env: {
