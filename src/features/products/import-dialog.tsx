@@ -120,7 +120,7 @@ export function ImportDialog({ open, catalogue, onClose }: { open: boolean; cata
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
               )}
               <span>
-                {plural(plan.rows, 'row')} checked: {plural(plan.valid.length, 'valid row')} ({creates} new, {updates} updates)
+                {plural(plan.rows, 'row')} checked: {plural(plan.valid.length, 'valid row')} ({creates} new, {plural(updates, 'update')})
                 {plan.invalidRows > 0 && <>, {plural(plan.invalidRows, 'row')} with problems</>}.
                 {partial && ' Nothing is imported unless you choose to import only the valid rows, or fix the file and choose it again.'}
                 {plan.problems.length > 0 && plan.valid.length === 0 && ' Fix the file and choose it again.'}

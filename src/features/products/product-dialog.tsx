@@ -106,8 +106,8 @@ function ProductForm({
         <Field label="Name" error={errors.name?.message}>
           <Input {...register('name')} autoComplete="off" invalid={Boolean(errors.name)} />
         </Field>
-        <Field label="SKU" hint="Unique in your catalogue" error={errors.sku?.message}>
-          <Input {...register('sku')} autoComplete="off" spellCheck={false} invalid={Boolean(errors.sku)} />
+        <Field label="SKU" error={errors.sku?.message}>
+          <Input {...register('sku')} autoComplete="off" placeholder="Unique, e.g. CF-100" spellCheck={false} invalid={Boolean(errors.sku)} />
         </Field>
         <Field label="Category" error={errors.category?.message}>
           <Input {...register('category')} list="product-categories" autoComplete="off" invalid={Boolean(errors.category)} />
@@ -117,13 +117,13 @@ function ProductForm({
             <option key={c} value={c} />
           ))}
         </datalist>
-        <Field label="Unit" hint="e.g. each, ft, hour" error={errors.unit?.message}>
-          <Input {...register('unit')} autoComplete="off" invalid={Boolean(errors.unit)} />
+        <Field label="Unit" error={errors.unit?.message}>
+          <Input {...register('unit')} autoComplete="off" placeholder="each, ft, hour…" invalid={Boolean(errors.unit)} />
         </Field>
         <Field label="Unit price ($)" error={errors.unitPrice?.message}>
           <Input {...register('unitPrice')} inputMode="decimal" autoComplete="off" placeholder="0.00" invalid={Boolean(errors.unitPrice)} />
         </Field>
-        <Field label="Unit cost ($)" hint="Optional; staff only" error={errors.unitCost?.message}>
+        <Field label="Unit cost ($, optional)" error={errors.unitCost?.message}>
           <Input {...register('unitCost')} inputMode="decimal" autoComplete="off" placeholder="0.00" invalid={Boolean(errors.unitCost)} />
         </Field>
       </div>

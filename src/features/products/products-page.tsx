@@ -24,9 +24,9 @@ const NO_CATEGORY = '\u0000none';
 const ALL = '';
 
 const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'all', label: 'Active and inactive' },
+  { value: 'active', label: 'Active only' },
+  { value: 'inactive', label: 'Inactive only' },
+  { value: 'all', label: 'All' },
 ];
 
 type Editing = { product: Product | null } | null;
@@ -69,6 +69,12 @@ export function ProductsPage() {
     } catch (error) {
       toastError(error);
     }
+  };
+
+  const clearFilters = () => {
+    setSearch('');
+    setCategory(ALL);
+    setStatus('all');
   };
 
   const exportCsv = () => {
@@ -120,11 +126,15 @@ export function ProductsPage() {
         <Spinner label="Loading the catalogue…" />
       ) : rows.length === 0 ? (
         filtering && all.length > 0 ? (
-          <EmptyState icon={<Search />} title="No products match" action={
-            <Button variant="secondary" onClick={() => { setSearch(''); setCategory(ALL); setStatus('all'); }}>
-              Clear filters
-            </Button>
-          }>
+          <EmptyState
+            icon={<Search />}
+            title="No products match"
+            action={
+              <Button variant="secondary" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            }
+          >
             Try another search, category or status.
           </EmptyState>
         ) : (
@@ -152,35 +162,38 @@ export function ProductsPage() {
           <p className="text-sm text-slate-600" aria-live="polite" data-testid="product-count">
             {rows.length === all.length ? `${rows.length} products` : `${rows.length} of ${all.length} products`}
           </p>
-          <Table>
-            <TableHead>
-              <tr>
-                <TableHeader className="hidden lg:table-cell">SKU</TableHeader>
-                <TableHeader>Name</TableHeader>
-                <TableHeader className="hidden lg:table-cell">Category</TableHeader>
-                <TableHeader className="text-right">Unit price</TableHeader>
-                <TableHeader className="text-right">Unit cost</TableHeader>
-                <TableHeader>Margin</TableHeader>
-                {editable && (
-                  <TableHeader>
-                    <span className="sr-only">Actions</span>
-                  </TableHeader>
-                )}
-              </tr>
-            </TableHead>
-            <TableBody>
-              {rows.map((p) => (
-                <ProductRow
-                  key={p.id}
-                  product={p}
-                  editable={editable}
-                  refusal={refusedReasons.get(p.id)}
-                  onEdit={() => setEditing({ product: p })}
-                  onToggle={() => void toggleActive(p)}
-                />
-              ))}
-            </TableBody>
-          </Table>
+          {/* Columns follow the space the table gets (beside the navigation), not the window. */}
+          <div className="@container">
+            <Table>
+              <TableHead>
+                <tr>
+                  <TableHeader className="hidden @4xl:table-cell">SKU</TableHeader>
+                  <TableHeader>Name</TableHeader>
+                  <TableHeader className="hidden @4xl:table-cell">Category</TableHeader>
+                  <TableHeader className="text-right">Unit price</TableHeader>
+                  <TableHeader className="text-right">Unit cost</TableHeader>
+                  <TableHeader>Margin</TableHeader>
+                  {editable && (
+                    <TableHeader>
+                      <span className="sr-only">Actions</span>
+                    </TableHeader>
+                  )}
+                </tr>
+              </TableHead>
+              <TableBody>
+                {rows.map((p) => (
+                  <ProductRow
+                    key={p.id}
+                    product={p}
+                    editable={editable}
+                    refusal={refusedReasons.get(p.id)}
+                    onEdit={() => setEditing({ product: p })}
+                    onToggle={() => void toggleActive(p)}
+                  />
+                ))}
+              </TableBody>
+            </Table>
+          </div>
         </>
       )}
 
@@ -210,7 +223,7 @@ function ProductRow({
   return (
     <TableRow className={p.active ? undefined : 'bg-slate-50/60'}>
       <TableCell className="hidden font-mono text-xs whitespace-nowrap text-slate-600 lg:table-cell">{p.sku || '—'}</TableCell>
-      <TableCell className="min-w-48">
+      <TableCell className="min-w-40">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900">{p.name}</span>
           {!p.active && <Badge>Inactive</Badge>}
@@ -220,7 +233,7 @@ function ProductRow({
             </Badge>
           )}
         </div>
-        <div className="mt-0.5 text-xs text-slate-500 lg:hidden">
+        <div className="mt-0.5 text-xs text-slate-500 @4xl:hidden">
           {[p.sku, p.category].filter(Boolean).join(' · ') || 'No SKU or category'}
         </div>
       </TableCell>
