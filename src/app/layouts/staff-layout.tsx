@@ -18,7 +18,7 @@ export function StaffLayout() {
         Skip to content
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col border-r border-slate-200 bg-white md:flex lg:w-64">
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col border-r border-slate-200 bg-white md:flex lg:w-64 print:hidden">
         <Link to="/" className="flex h-16 items-center justify-center border-b border-slate-200 px-3 lg:justify-start lg:px-4">
           <span className="lg:hidden">
             <Brand compact />
@@ -37,8 +37,8 @@ export function StaffLayout() {
         <StaffNavigation layout="full" onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 
-      <div className="flex min-h-dvh flex-col md:pl-20 lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-6">
+      <div className="flex min-h-dvh flex-col md:pl-20 lg:pl-64 print:pl-0">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-6 print:hidden">
           <button
             type="button"
             onClick={() => setDrawerOpen(true)}
