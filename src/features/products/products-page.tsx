@@ -162,38 +162,35 @@ export function ProductsPage() {
           <p className="text-sm text-slate-600" aria-live="polite" data-testid="product-count">
             {rows.length === all.length ? `${rows.length} products` : `${rows.length} of ${all.length} products`}
           </p>
-          {/* Columns follow the space the table gets (beside the navigation), not the window. */}
-          <div className="@container">
-            <Table>
-              <TableHead>
-                <tr>
-                  <TableHeader className="hidden @4xl:table-cell">SKU</TableHeader>
-                  <TableHeader>Name</TableHeader>
-                  <TableHeader className="hidden @4xl:table-cell">Category</TableHeader>
-                  <TableHeader className="text-right">Unit price</TableHeader>
-                  <TableHeader className="text-right">Unit cost</TableHeader>
-                  <TableHeader>Margin</TableHeader>
-                  {editable && (
-                    <TableHeader>
-                      <span className="sr-only">Actions</span>
-                    </TableHeader>
-                  )}
-                </tr>
-              </TableHead>
-              <TableBody>
-                {rows.map((p) => (
-                  <ProductRow
-                    key={p.id}
-                    product={p}
-                    editable={editable}
-                    refusal={refusedReasons.get(p.id)}
-                    onEdit={() => setEditing({ product: p })}
-                    onToggle={() => void toggleActive(p)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <Table>
+            <TableHead>
+              <tr>
+                <TableHeader className="hidden xl:table-cell">SKU</TableHeader>
+                <TableHeader>Name</TableHeader>
+                <TableHeader className="hidden xl:table-cell">Category</TableHeader>
+                <TableHeader className="text-right">Unit price</TableHeader>
+                <TableHeader className="text-right">Unit cost</TableHeader>
+                <TableHeader>Margin</TableHeader>
+                {editable && (
+                  <TableHeader>
+                    <span className="sr-only">Actions</span>
+                  </TableHeader>
+                )}
+              </tr>
+            </TableHead>
+            <TableBody>
+              {rows.map((p) => (
+                <ProductRow
+                  key={p.id}
+                  product={p}
+                  editable={editable}
+                  refusal={refusedReasons.get(p.id)}
+                  onEdit={() => setEditing({ product: p })}
+                  onToggle={() => void toggleActive(p)}
+                />
+              ))}
+            </TableBody>
+          </Table>
         </>
       )}
 
@@ -222,7 +219,7 @@ function ProductRow({
 }) {
   return (
     <TableRow className={p.active ? undefined : 'bg-slate-50/60'}>
-      <TableCell className="hidden font-mono text-xs whitespace-nowrap text-slate-600 lg:table-cell">{p.sku || '—'}</TableCell>
+      <TableCell className="hidden font-mono text-xs whitespace-nowrap text-slate-600 xl:table-cell">{p.sku || '—'}</TableCell>
       <TableCell className="min-w-40">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900">{p.name}</span>
@@ -233,11 +230,11 @@ function ProductRow({
             </Badge>
           )}
         </div>
-        <div className="mt-0.5 text-xs text-slate-500 @4xl:hidden">
+        <div className="mt-0.5 text-xs text-slate-500 xl:hidden">
           {[p.sku, p.category].filter(Boolean).join(' · ') || 'No SKU or category'}
         </div>
       </TableCell>
-      <TableCell className="hidden whitespace-nowrap lg:table-cell">{p.category || <span className="text-slate-400">—</span>}</TableCell>
+      <TableCell className="hidden whitespace-nowrap xl:table-cell">{p.category || <span className="text-slate-400">—</span>}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">
         {formatMoney(p.unit_price_cents)}
         <span className="text-xs text-slate-500"> / {p.unit}</span>
