@@ -9,13 +9,23 @@ export function conflictId(name: string, docId: string, lost: LostValue): string
   return `conflict:${name}:${docId}:${lost.field.slice(0, 60)}:${shortHash(lost.local)}${shortHash(lost.server)}`;
 }
 
-export function createConflictHandler(db: AppDatabase, name: ReplicatedName, onLost?: (count: number) => void): RxConflictHandler<Doc> {
+export type ConflictHandlerOptions = {
+  onLost?: (count: number) => void;
+  /**
+   * The base when RxDB has none: the server state the push batcher learned from an answer
+   * that arrived late. Without it the device's own applied write would count as the server's.
+   */
+  baseOf?: (id: string, local: Doc) => Doc | undefined;
+};
+
+export function createConflictHandler(db: AppDatabase, name: ReplicatedName, options: ConflictHandlerOptions = {}): RxConflictHandler<Doc> {
   const definition = definitionOf(name);
   const serverOwned = [...definition.serverOwned, ...definition.derived];
   return {
     isEqual: (a, b) => documentsEqual(a, b),
     async resolve({ assumedMasterState, realMasterState, newDocumentState }) {
-      const result = mergeDocuments({ base: assumedMasterState, server: realMasterState, local: newDocumentState, serverOwned });
+      const base = assumedMasterState ?? options.baseOf?.(String(realMasterState.id), newDocumentState);
+      const result = mergeDocuments({ base, server: realMasterState, local: newDocumentState, serverOwned });
       const merged = definition.normalize(result.doc);
       if (result.lost.length > 0) {
         const docId = String(realMasterState.id);
@@ -37,7 +47,7 @@ export function createConflictHandler(db: AppDatabase, name: ReplicatedName, onL
             }),
           ),
         );
-        onLost?.(result.lost.length);
+        options.onLost?.(result.lost.length);
       }
       return { ...merged, _deleted: result.doc._deleted === true } as Doc & { _deleted: boolean };
     },

@@ -91,7 +91,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const replications: RxReplicationState<Doc, Checkpoint>[] = names.map((name) => {
     const collection = database.collections[name] as unknown as RxCollection<Doc>;
     // The collection resolves conflicts with our merge; RxDB reads it when replication starts.
-    collection.conflictHandler = createConflictHandler(database, name);
+    collection.conflictHandler = createConflictHandler(database, name, { baseOf: (id, local) => batcher.knownBase(name, id, local) });
 
     subscriptions.push(
       collection.eventBulks$.subscribe((bulk: RxChangeEventBulk<Doc>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentsEqual, mergeDocuments, type Doc, type MergeRule } from './merge';
+import { baseAfterOwnWrite, documentsEqual, mergeDocuments, rebaseOnOwnWrite, type Doc, type MergeRule } from './merge';
 
 const base: Doc = { id: 'e1', title: 'Roof', notes: 'n', tax_rate: 8, number: 'DRAFT-1', _deleted: false };
 
@@ -46,6 +46,19 @@ describe('three-way merge rules', () => {
     const again = mergeDocuments({ base: { ...base, title: 'S' }, server: { ...base, title: 'S' }, local: first.doc });
     expect(again.doc).toEqual(first.doc);
     expect(again.lost).toEqual([]);
+  });
+
+  it("after the device's own write landed unanswered, only a later server change to a field it edited is a conflict", () => {
+    // The server filled in owner_id on the device's insert; since then the device edited the
+    // title and the notes, and another device changed the title.
+    const pushed = { id: 'x', title: 'T', notes: '', owner_id: null };
+    const known = { ...pushed, owner_id: 'u1' };
+    const local = { ...pushed, title: 'Mine', notes: 'mine' };
+    const server = { ...known, title: 'Theirs' };
+    const result = mergeDocuments({ base: baseAfterOwnWrite(pushed, known, local), server, local });
+    expect(result.doc).toEqual({ id: 'x', title: 'Theirs', notes: 'mine', owner_id: 'u1' });
+    expect(result.lost.map((x) => [x.field, x.local, x.server])).toEqual([['title', 'Mine', 'Theirs']]);
+    expect(rebaseOnOwnWrite(pushed, known, local)).toEqual({ id: 'x', title: 'Mine', notes: 'mine', owner_id: 'u1' });
   });
 
   it('compares documents ignoring RxDB metadata', () => {

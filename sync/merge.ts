@@ -79,6 +79,26 @@ export function mergeDocuments(input: { base: Doc | undefined; server: Doc; loca
   return { doc, lost: lost.filter((x) => x.field !== '_deleted'), rules };
 }
 
+/**
+ * The base for a merge when the device's own write reached the server but the answer did not:
+ * `pushed` is what the device sent, `known` what the server made of it (with the columns it
+ * fills in). A field the device has not touched since is based on its pushed value, so the
+ * server's value stands; a field it changed since is based on the server's record of the
+ * write, so only a later change on the server makes it a conflict.
+ */
+export function baseAfterOwnWrite(pushed: Doc, known: Doc, local: Doc): Doc {
+  const base: Doc = { ...known };
+  for (const key of Object.keys(pushed)) if (sameValue(local[key], pushed[key])) base[key] = pushed[key];
+  return base;
+}
+
+/** The device's document with the fields it has not changed since `pushed` taken from `known`. */
+export function rebaseOnOwnWrite(pushed: Doc, known: Doc, local: Doc): Doc {
+  const doc: Doc = { ...local };
+  for (const key of Object.keys(pushed)) if (key in known && sameValue(local[key], pushed[key])) doc[key] = known[key];
+  return doc;
+}
+
 /** Equality RxDB uses to tell whether two states of a document differ. */
 export function documentsEqual(a: Doc, b: Doc): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);

@@ -6,19 +6,25 @@
 // lost (dropped connection, server restart), the next push first sends that same batch again:
 // the server answers it from its record of the last batch instead of applying it twice, and
 // the device learns what became of it before sending anything newer.
+//
+// Answers are kept in the same local document (`acked`) until the collection's own push
+// settles them. RxDB pushes each collection separately and retries a failed push with the
+// same rows, so the push that re-sends a lost batch is often another collection's, or holds
+// only part of the rows: without the record, the rest would be sent again as new writes and
+// the server would answer them as conflicts with the device's own earlier write.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import { failureId, syncIssues } from '../src/db/collections/sync-issues';
 import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { retry, type RetryOptions } from '../src/lib/retry';
-import { documentsEqual, type Doc } from './merge';
+import { baseAfterOwnWrite, documentsEqual, rebaseOnOwnWrite, type Doc } from './merge';
 import { callRpc, fromServer, pushResponseSchema, toServer, type Change, type PushResult } from './protocol';
 
 export type PushRow = RxReplicationWriteToMasterRow<Doc>;
 type Item = { name: ReplicatedName; row: PushRow };
 type Waiting = { name: ReplicatedName; rows: PushRow[]; resolve: (conflicts: WithDeleted<Doc>[]) => void; reject: (error: unknown) => void };
-type PushState = { device_id: string; last_seq: number; outbox: Change[] | null };
 type Acked = { result: PushResult; pushed: Doc };
+type PushState = { device_id: string; last_seq: number; outbox: Change[] | null; acked?: Record<string, Acked> };
 
 export type PushBatcherOptions = {
   db: AppDatabase;
@@ -35,13 +41,22 @@ export type PushBatcherOptions = {
 };
 
 const STATE_ID = 'sync-push';
+/** Answers kept for rows RxDB has not pushed again yet; older ones are dropped first. */
+const MAX_ACKED = 5000;
 const ORDER = new Map<string, number>(REPLICATED_COLLECTIONS.map((name, i) => [name, i]));
 
 export type PushBatcher = {
   push(name: ReplicatedName, rows: PushRow[]): Promise<WithDeleted<Doc>[]>;
   /** The device id the server knows this database by. */
   deviceId(): Promise<string>;
+  /**
+   * The base of a conflict RxDB has none for, because the device's write was applied but the
+   * answer came late: see baseAfterOwnWrite. `local` is the device's current document.
+   */
+  knownBase(name: ReplicatedName, id: string, local: Doc): Doc | undefined;
 };
+
+const keyOf = (table: string, id: unknown) => `${table}:${String(id)}`;
 
 export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   const { db, supabase } = options;
@@ -50,12 +65,13 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   let waiting: Waiting[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<unknown> = Promise.resolve();
+  const bases = new Map<string, { pushed: Doc; known: Doc }>();
 
   async function loadState(): Promise<PushState> {
     const doc = await db.getLocal<PushState>(STATE_ID);
     const data = doc?.toJSON().data as PushState | undefined;
-    if (data?.device_id) return { ...data };
-    const fresh: PushState = { device_id: crypto.randomUUID(), last_seq: 0, outbox: null };
+    if (data?.device_id) return { ...data, acked: { ...data.acked } };
+    const fresh: PushState = { device_id: crypto.randomUUID(), last_seq: 0, outbox: null, acked: {} };
     await db.upsertLocal<PushState>(STATE_ID, fresh);
     return fresh;
   }
@@ -108,32 +124,44 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     return undefined;
   }
 
+  /** Records the answers to a batch and clears the outbox in one write. */
+  async function recordAnswers(state: PushState, batch: Change[], results: PushResult[]) {
+    const acked = state.acked ?? {};
+    for (const result of results) {
+      const change = batch.find((c) => c.seq === result.seq);
+      if (!change) continue;
+      const key = keyOf(change.table, change.doc.id);
+      delete acked[key];
+      acked[key] = { result, pushed: change.doc };
+    }
+    const keys = Object.keys(acked);
+    for (const key of keys.slice(0, Math.max(0, keys.length - MAX_ACKED))) delete acked[key];
+    state.acked = acked;
+    state.outbox = null;
+    await saveState(state);
+  }
+
   async function sendChunked(state: PushState, changes: Change[]): Promise<PushResult[]> {
     const results: PushResult[] = [];
     for (let i = 0; i < changes.length; i += maxChanges) {
       const chunk = changes.slice(i, i + maxChanges);
       state.outbox = chunk;
       await saveState(state);
-      results.push(...(await send(state, chunk)));
-      state.outbox = null;
-      await saveState(state);
+      const answers = await send(state, chunk);
+      // Kept until this push settles: if a later chunk fails, RxDB pushes these rows again.
+      await recordAnswers(state, chunk, answers);
+      results.push(...answers);
     }
     return results;
   }
 
   async function pushItems(items: Item[]): Promise<Map<string, WithDeleted<Doc>>> {
     const state = await loadState();
-    const acked = new Map<string, Acked>();
     if (state.outbox?.length) {
       const outbox = state.outbox;
-      const results = await send(state, outbox);
-      state.outbox = null;
-      await saveState(state);
-      for (const result of results) {
-        const change = outbox.find((c) => c.seq === result.seq);
-        if (change) acked.set(`${change.table}:${String(change.doc.id)}`, { result, pushed: change.doc });
-      }
+      await recordAnswers(state, outbox, await send(state, outbox));
     }
+    const acked = state.acked ?? {};
 
     const conflicts = new Map<string, WithDeleted<Doc>>();
     let work = [...items].sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
@@ -141,18 +169,23 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
       const changes: Change[] = [];
       const bySeq = new Map<number, Item & { doc: Doc }>();
       for (const item of work) {
-        const key = `${item.name}:${String(item.row.newDocumentState.id)}`;
-        const doc = toServer(item.name, item.row.newDocumentState);
+        const key = keyOf(item.name, item.row.newDocumentState.id);
+        let doc = toServer(item.name, item.row.newDocumentState);
         let assumed = item.row.assumedMasterState ? toServer(item.name, item.row.assumedMasterState) : undefined;
-        const previous = acked.get(key);
+        if (item.row.assumedMasterState) bases.delete(key);
+        const previous = acked[key];
         if (previous && documentsEqual(previous.pushed, doc)) {
           const conflict = await settle(item.name, doc, previous.result);
           if (conflict) conflicts.set(key, conflict);
           continue;
         }
-        // The lost batch already changed this row: compare against what it made of it.
+        // An earlier batch already changed this row: compare against what it made of it.
         if (previous?.result.status === 'applied' && previous.result.server_doc) {
-          assumed = toServer(item.name, fromServer(item.name, previous.result.server_doc));
+          const known = fromServer(item.name, previous.result.server_doc);
+          assumed = toServer(item.name, known);
+          // Fields the device has not changed since keep what the server made of them.
+          doc = toServer(item.name, rebaseOnOwnWrite(previous.pushed, known, doc));
+          if (!item.row.assumedMasterState) bases.set(key, { pushed: fromServer(item.name, previous.pushed), known });
         }
         const seq = ++state.last_seq;
         changes.push({ seq, table: item.name, doc, ...(assumed ? { assumed } : {}) });
@@ -164,15 +197,26 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
       for (const result of results) {
         const item = bySeq.get(result.seq);
         if (!item) continue;
+        const key = keyOf(item.name, item.doc.id);
         if (result.status === 'rejected' && result.code === '23503' && attempt < (options.missingParentRetries ?? 3)) {
+          // Not an answer to keep: the row is sent again below.
+          delete acked[key];
           later.push(item);
           continue;
         }
+        if (result.status === 'applied') bases.delete(key);
         const conflict = await settle(item.name, item.doc, result);
-        if (conflict) conflicts.set(`${item.name}:${String(item.doc.id)}`, conflict);
+        if (conflict) conflicts.set(key, conflict);
       }
       work = later;
       if (work.length > 0) await new Promise((resolve) => setTimeout(resolve, (options.missingParentDelayMs ?? 300) * (attempt + 1)));
+    }
+    // Every row of this push is settled now; answers for other rows wait for their push.
+    const settled = items.map((item) => keyOf(item.name, item.row.newDocumentState.id)).filter((key) => key in acked);
+    if (settled.length > 0) {
+      for (const key of settled) delete acked[key];
+      state.acked = acked;
+      await saveState(state);
     }
     return conflicts;
   }
@@ -202,6 +246,10 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     },
     async deviceId() {
       return (await loadState()).device_id;
+    },
+    knownBase(name, id, local) {
+      const base = bases.get(keyOf(name, id));
+      return base ? baseAfterOwnWrite(base.pushed, base.known, local) : undefined;
     },
   };
 }

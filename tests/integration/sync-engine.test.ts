@@ -272,13 +272,15 @@ describe.each(backends)('sync across a server restart on %s', (backend: Backend)
     const estimate = await createEstimate(device.db, { org_id: user.orgId, owner_id: user.userId, title: 'During restart' });
 
     // The first push reaches the server and commits; the server goes down before the answer.
+    let restarted!: () => void;
+    const backUp = new Promise<void>((resolve) => (restarted = resolve));
     device.net.beforePushResponse = async () => {
       await running!.close();
-      setTimeout(() => void start(), 300);
+      setTimeout(() => void start().then(() => restarted()), 300);
     };
     device.net.online = true;
     device.sync.resync();
-    await sleep(1500);
+    await backUp;
     await settle([device]);
     expect(device.net.beforePushResponse).toBeUndefined();
 

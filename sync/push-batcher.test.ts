@@ -1,0 +1,183 @@
+// The push batcher against an in-memory stand-in for sync_push that behaves like the SQL
+// function where it matters here: per-device sequence numbers, a retried batch answered from
+// the last batch's results, conflicts detected by content, and a column the server fills in
+// (owner_id, like the accounts trigger). An answer can be lost after the batch committed.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/collections/accounts';
+import { estimates } from '../src/db/collections/estimates';
+import { openDatabase, type AppDatabase } from '../src/db/database';
+import { createConflictHandler } from './conflict-handler';
+import { sameValue, type Doc } from './merge';
+import type { Change, PushResult } from './protocol';
+import { createPushBatcher, type PushRow } from './push-batcher';
+
+const ORG = '11111111-1111-4111-8111-111111111111';
+const USER = '22222222-2222-4222-8222-222222222222';
+const STAMPED = new Set(['created_at', 'updated_at']);
+const opened: AppDatabase[] = [];
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((db) => db.remove()));
+});
+
+async function open() {
+  const db = await openDatabase({ userId: USER, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: crypto.randomUUID(), collections: ['accounts', 'estimates'] });
+  opened.push(db);
+  return db;
+}
+
+function fakeServer() {
+  const rows = new Map<string, Doc>();
+  let lastSeq = 0;
+  let lastResults: PushResult[] = [];
+  const server = {
+    rows,
+    /** Non-duplicate changes applied per row id. */
+    writes: new Map<string, number>(),
+    /** Answers of these request numbers (1-based) are lost after the batch committed. */
+    loseAnswers: new Set<number>(),
+    requests: 0,
+    apply(change: Change): PushResult {
+      const id = String(change.doc.id);
+      const existing = rows.get(id);
+      if (existing) {
+        const base = change.assumed ?? change.doc;
+        const changed = Object.keys(base).some((k) => !STAMPED.has(k) && k !== '_deleted' && !sameValue(base[k], existing[k]));
+        if (changed) return { seq: change.seq, table: change.table, id, status: 'conflict', server_doc: { ...existing } };
+      }
+      const now = new Date().toISOString();
+      const row: Doc = { ...existing, ...change.doc, updated_at: now, created_at: existing?.created_at ?? now };
+      if (!existing && row.owner_id === null) row.owner_id = USER;
+      rows.set(id, row);
+      server.writes.set(id, (server.writes.get(id) ?? 0) + 1);
+      return { seq: change.seq, table: change.table, id, status: 'applied', server_doc: { ...row } };
+    },
+    rpc(fn: string, args: { p_changes: Change[] }) {
+      if (fn !== 'sync_push') throw new Error(`unexpected rpc ${fn}`);
+      const request = ++server.requests;
+      const results = args.p_changes.map((change): PushResult => {
+        if (change.seq <= lastSeq) {
+          const previous = lastResults.find((r) => r.seq === change.seq) ?? { seq: change.seq, status: 'applied' as const };
+          return { ...previous, duplicate: true, server_doc: { ...rows.get(String(change.doc.id)) } };
+        }
+        return server.apply(change);
+      });
+      const max = Math.max(...args.p_changes.map((c) => c.seq));
+      if (max > lastSeq) {
+        lastSeq = max;
+        lastResults = results.filter((r) => !r.duplicate).map(({ server_doc: _, ...r }) => r);
+      }
+      if (server.loseAnswers.has(request)) return Promise.reject(new TypeError('fetch failed: response lost'));
+      return Promise.resolve({ data: { results, last_seq: lastSeq }, error: null, status: 200 });
+    },
+  };
+  return server;
+}
+
+function batcherFor(db: AppDatabase, server: ReturnType<typeof fakeServer>, maxChangesPerRequest?: number) {
+  return createPushBatcher({
+    db,
+    supabase: { rpc: (fn: string, args: { p_changes: Change[] }) => server.rpc(fn, args) } as unknown as SupabaseClient,
+    windowMs: 1,
+    retry: { attempts: 1 },
+    maxChangesPerRequest,
+  });
+}
+
+const newRow = (doc: Doc): PushRow => ({ newDocumentState: { ...doc, _deleted: false } }) as PushRow;
+const newAccounts = (n: number) => Array.from({ length: n }, (_, i) => newRow(accounts.create({ id: crypto.randomUUID(), org_id: ORG, name: `Account ${i}` })));
+
+describe('push batcher after a lost answer', () => {
+  it("settles rows from the answer another collection's push received, without writing them again", async () => {
+    const db = await open();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server);
+    const rows = newAccounts(3);
+
+    server.loseAnswers.add(1);
+    await expect(batcher.push('accounts', rows)).rejects.toThrow(/response lost/);
+    expect(server.rows.size).toBe(3);
+
+    // The estimates push goes first after the outage and re-sends the lost batch.
+    const estimate = estimates.create({ id: crypto.randomUUID(), org_id: ORG, owner_id: USER, title: 'Roof', number: 'DRAFT-1' });
+    expect(await batcher.push('estimates', [newRow(estimate)])).toEqual([]);
+    // RxDB then retries the accounts push with the same rows.
+    expect(await batcher.push('accounts', rows)).toEqual([]);
+
+    for (const row of rows) expect(server.writes.get(String(row.newDocumentState.id))).toBe(1);
+    expect(await db.sync_issues.count().exec()).toBe(0);
+  });
+
+  it('keeps the answers of the chunks that arrived when a later chunk of the same push is lost', async () => {
+    const db = await open();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server, 2);
+    const rows = newAccounts(4);
+
+    server.loseAnswers.add(2);
+    await expect(batcher.push('accounts', rows)).rejects.toThrow(/response lost/);
+    expect(await batcher.push('accounts', rows)).toEqual([]);
+
+    for (const row of rows) expect(server.writes.get(String(row.newDocumentState.id))).toBe(1);
+    expect(await db.sync_issues.count().exec()).toBe(0);
+  });
+
+  it('a later edit of a row whose answer was lost is sent against what the server made of it', async () => {
+    const db = await open();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server);
+    const [row] = newAccounts(1);
+    const doc = row!.newDocumentState;
+
+    server.loseAnswers.add(1);
+    await expect(batcher.push('accounts', [row!])).rejects.toThrow(/response lost/);
+    const edited = newRow({ ...doc, phone: '555-0100' });
+    expect(await batcher.push('accounts', [edited])).toEqual([]);
+
+    expect(server.rows.get(String(doc.id))).toMatchObject({ phone: '555-0100', owner_id: USER });
+    expect(server.writes.get(String(doc.id))).toBe(2);
+  });
+
+  it("gives the conflict handler the server state the lost answer carried, so the device's own write is no conflict", async () => {
+    const db = await open();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server);
+    const [row] = newAccounts(1);
+    const doc = row!.newDocumentState;
+    const id = String(doc.id);
+
+    server.loseAnswers.add(1);
+    await expect(batcher.push('accounts', [row!])).rejects.toThrow(/response lost/);
+    // The device edits the name; another device edits it too, after the lost batch and
+    // before this device's next change reaches the server.
+    const edited = newRow({ ...doc, name: 'Mine' });
+    const original = server.apply.bind(server);
+    server.apply = (change) => {
+      if (change.seq === 2) server.rows.set(id, { ...server.rows.get(id)!, name: 'Theirs' });
+      return original(change);
+    };
+    const [conflict] = await batcher.push('accounts', [edited]);
+    expect(conflict).toMatchObject({ name: 'Theirs', owner_id: USER });
+
+    // What RxDB does with it: resolve without a base of its own.
+    const handler = createConflictHandler(db, 'accounts', { baseOf: (docId, local) => batcher.knownBase('accounts', docId, local) });
+    const merged = await handler.resolve({ assumedMasterState: undefined, realMasterState: conflict!, newDocumentState: edited.newDocumentState }, 'test');
+    expect(merged).toMatchObject({ name: 'Theirs', owner_id: USER });
+    const logged = await db.sync_issues.find().exec();
+    expect(logged.map((issue) => [issue.field, JSON.parse(issue.local_value), JSON.parse(issue.server_value)])).toEqual([['name', 'Mine', 'Theirs']]);
+  });
+});
+
+describe('conflict handler', () => {
+  it('logs nothing when the server state differs from the device only in server-owned fields', async () => {
+    const db = await open();
+    const local = { ...estimates.create({ id: crypto.randomUUID(), org_id: ORG, owner_id: USER, title: 'Roof', number: 'DRAFT-1', provisional_number: 'DRAFT-1' }), _deleted: false };
+    const server = { ...local, number: 'EST-000001', total_cents: 1200, subtotal_cents: 1200, updated_at: '2030-01-01T00:00:00.000Z', created_at: '2030-01-01T00:00:00.000Z' };
+    const handler = createConflictHandler(db, 'estimates');
+    const merged = await handler.resolve({ assumedMasterState: undefined, realMasterState: server, newDocumentState: local }, 'test');
+    expect(merged).toMatchObject({ number: 'EST-000001', total_cents: 1200, title: 'Roof' });
+    expect(await db.sync_issues.count().exec()).toBe(0);
+  });
+});
