@@ -1,0 +1,73 @@
+// The app shell in Chromium: gzipped JavaScript that /auth loads (goal ≤ 200 KB), and the time
+// from navigation to a rendered sign-in screen with the service worker warm and the network
+// cut, as a ratio to loading a precached static file (/favicon.svg) the same way.
+import { chromium, type BrowserContext } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { startTestServer } from '../../supabase/local/testing/harness';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const RUNS = 15;
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+async function timeOffline(context: BrowserContext, url: string, ready: string | null): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(url, { waitUntil: ready ? 'commit' : 'load' });
+    if (ready) await page.getByRole('heading', { name: ready }).waitFor();
+    times.push(performance.now() - started);
+    await page.close();
+  }
+  return times;
+}
+
+export async function run(): Promise<void> {
+  if (!existsSync(path.join(root, 'dist/index.html'))) {
+    spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  }
+  const server = await startTestServer('pglite', { STATIC_DIR: path.join(root, 'dist') });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    let jsBytes = 0;
+    let jsGzip = 0;
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => undefined);
+      if (!body) return;
+      jsBytes += body.length;
+      jsGzip += gzipSync(body).length;
+    });
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    console.log(`JavaScript loaded by /auth: ${(jsGzip / 1024).toFixed(1)} KB gzipped (${(jsBytes / 1024).toFixed(1)} KB raw); goal ≤ 200 KB`);
+
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.close();
+    // Offline for real: the service worker's own fetches are cut too, not only the page's.
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
+    const shell = await timeOffline(context, `${server.url}/auth`, 'Welcome back');
+    const blank = await timeOffline(context, `${server.url}/favicon.svg`, null);
+    const p50 = percentile(shell, 50) / percentile(blank, 50);
+    const p95 = percentile(shell, 95) / percentile(blank, 95);
+    console.log(`offline shell (/auth rendered), service worker warm: p50 ${percentile(shell, 50).toFixed(0)} ms, p95 ${percentile(shell, 95).toFixed(0)} ms`);
+    console.log(`baseline (precached /favicon.svg, same way): p50 ${percentile(blank, 50).toFixed(0)} ms, p95 ${percentile(blank, 95).toFixed(0)} ms`);
+    console.log(`ratio shell / baseline: p50 ${p50.toFixed(2)}, p95 ${p95.toFixed(2)}`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
