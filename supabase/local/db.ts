@@ -54,7 +54,12 @@ export function createQueue() {
 
 export async function openPglite(dataDir?: string): Promise<Db> {
   const lite = await PGlite.create(dataDir, { parsers: rawParsers, extensions: { pgcrypto } });
-  const enqueue = createQueue();
+  const queue = createQueue();
+  let closed = false;
+  // Calling into a closed PGlite crashes the WASM module (and the process), so work that
+  // arrives after close() is refused here instead.
+  const enqueue = <T>(task: () => Promise<T>): Promise<T> =>
+    queue(() => (closed ? Promise.reject(new Error('The database is closed')) : task()));
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<R>(sql: string, params?: unknown[]) {
       const r = await q.query<R>(sql, params as never);
@@ -79,7 +84,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       const unlisten = await enqueue(() => lite.listen(channel, onPayload));
       return () => enqueue(() => unlisten());
     },
-    close: () => enqueue(() => lite.close()),
+    close: () =>
+      queue(async () => {
+        if (closed) return;
+        closed = true;
+        await lite.close();
+      }),
   };
 }
 

@@ -9,17 +9,31 @@ export const JOBS: Job[] = [
   { name: 'expire_estimates', sql: 'select public.expire_estimates()', everyMs: 10 * 60_000 },
 ];
 
-export function startJobs(ctx: LocalContext, jobs = JOBS): { close(): void } {
+export function startJobs(ctx: LocalContext, jobs = JOBS): { close(): Promise<void> } {
+  const running = new Set<Promise<void>>();
+  let closed = false;
   const timers = jobs.map((job) => {
     const run = async () => {
       const exists = await ctx.db.query<{ f: string | null }>(`select to_regprocedure($1)::text as f`, [`public.${job.name}()`]);
-      if (!exists.rows[0]?.f) return;
+      if (!exists.rows[0]?.f || closed) return;
       await ctx.db.query(job.sql).catch((error: unknown) => ctx.log.error(`job ${job.name} failed`, error));
     };
-    void run().catch(() => undefined);
-    const timer = setInterval(() => void run().catch(() => undefined), job.everyMs);
+    const start = () => {
+      if (closed) return;
+      const p = run().catch(() => undefined);
+      running.add(p);
+      void p.finally(() => running.delete(p));
+    };
+    start();
+    const timer = setInterval(start, job.everyMs);
     timer.unref();
     return timer;
   });
-  return { close: () => timers.forEach(clearInterval) };
+  return {
+    async close() {
+      closed = true;
+      timers.forEach(clearInterval);
+      await Promise.all(running);
+    },
+  };
 }

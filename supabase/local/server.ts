@@ -184,7 +184,7 @@ export async function startServer(config: Config, options: { db?: Db } = {}): Pr
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      jobs.close();
+      await jobs.close();
       await outbox.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
