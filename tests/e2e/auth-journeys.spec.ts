@@ -146,9 +146,10 @@ test('password reset through the link in the dev mailbox', async ({ page, reques
 
 test('with the auth server unreachable, an expired access token keeps the user signed in', async ({ page, request, baseURL }) => {
   const { session } = await signUpStaff(request, baseURL!, 'Dorothy', 'Vaughan');
-  await storeSession(page, baseURL!, { ...session, expires_at: Math.floor(Date.now() / 1000) - 600 });
+  // Cut before the session is stored: the page that stores it runs the client's auto-refresh.
   // On the context, so a service worker's own requests are cut off too.
   await page.context().route('**/auth/v1/**', (route) => route.abort('internetdisconnected'));
+  await storeSession(page, baseURL!, { ...session, expires_at: Math.floor(Date.now() / 1000) - 600 });
 
   await page.goto('/estimates');
   await expect(page.getByRole('button', { name: 'Account menu for Dorothy Vaughan' })).toBeVisible();
