@@ -13,36 +13,17 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
   return async () => ({ Component: pick(await load()) });
 }
 
-// The auth feature's screens plug in when their files exist; until then /auth is a placeholder.
-const authPageModules = import.meta.glob<{ AuthPage: ComponentType }>('../features/auth/auth-page.tsx');
-const securityPanelModules = import.meta.glob<{ AccountSecurityPanel: ComponentType }>('../features/auth/account-security-panel.tsx');
+const loadAuthPage: Lazy = page(() => import('../features/auth/auth-page'), (m) => m.AuthPage);
 
-async function optional<M>(modules: Record<string, () => Promise<M>>): Promise<M | undefined> {
-  const load = Object.values(modules)[0];
-  return load ? load() : undefined;
-}
-
-const loadAuthPage: Lazy = async () => {
-  const auth = await optional(authPageModules);
-  if (auth?.AuthPage) return { Component: auth.AuthPage };
-  const { AuthPlaceholderPage } = await import('./auth-placeholder-page');
-  return {
-    Component: function AuthFallback() {
-      return (
-        <PublicLayout>
-          <AuthPlaceholderPage />
-        </PublicLayout>
-      );
-    },
-  };
-};
-
+// The settings page shows the auth feature's security panel; the app composes the two.
 const loadSettingsPage: Lazy = async () => {
-  const [{ SettingsPage }, panel] = await Promise.all([import('../features/settings/settings-page'), optional(securityPanelModules)]);
-  const Panel = panel?.AccountSecurityPanel;
+  const [{ SettingsPage }, { AccountSecurityPanel }] = await Promise.all([
+    import('../features/settings/settings-page'),
+    import('../features/auth/account-security-panel'),
+  ]);
   return {
     Component: function Settings() {
-      return <SettingsPage securityPanel={Panel ? <Panel /> : undefined} />;
+      return <SettingsPage securityPanel={<AccountSecurityPanel />} />;
     },
   };
 };
