@@ -4,7 +4,7 @@
 import Papa from 'papaparse';
 import type { Product } from '../../db/collections/products';
 import { centsToAmount } from './money-input';
-import { EMPTY_PRODUCT_FORM, productFields, skuKey, type ProductFormValues, type ProductValues } from './schemas';
+import { EMPTY_PRODUCT_FORM, productFields, skuKey, toProductValues, type ProductFormValues, type ProductValues } from './schemas';
 import { z } from 'zod';
 
 export const CSV_COLUMNS = ['sku', 'name', 'category', 'unit', 'unit_price', 'unit_cost', 'taxable', 'active', 'description'] as const;
@@ -142,17 +142,7 @@ export function planImport(text: string, existing: readonly Pick<Product, 'id' |
       row,
       columns,
       existingId: bySku.get(skuKey(v.sku)) ?? null,
-      values: {
-        sku: v.sku,
-        name: v.name,
-        description: v.description,
-        category: v.category,
-        unit: v.unit,
-        unit_price_cents: v.unitPrice,
-        unit_cost_cents: v.unitCost,
-        taxable: v.taxable,
-        active: v.active,
-      },
+      values: toProductValues(v),
     });
   }
   if (rows === 0) problems.push({ row: headerRow + 1, field: 'file', message: 'The file has a header but no product rows' });

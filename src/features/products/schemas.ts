@@ -91,19 +91,22 @@ export function productFormSchema(skuTaken: (sku: string) => boolean) {
     .superRefine((value, ctx) => {
       if (value.sku !== '' && skuTaken(value.sku)) ctx.addIssue({ code: 'custom', path: ['sku'], message: SKU_TAKEN });
     })
-    .transform(
-      (v): ProductValues => ({
-        sku: v.sku,
-        name: v.name,
-        description: v.description,
-        category: v.category,
-        unit: v.unit,
-        unit_price_cents: v.unitPrice,
-        unit_cost_cents: v.unitCost,
-        taxable: v.taxable,
-        active: v.active,
-      }),
-    );
+    .transform(toProductValues);
+}
+
+/** Parsed form or CSV fields → the product's columns. */
+export function toProductValues(v: z.infer<z.ZodObject<typeof productFields>>): ProductValues {
+  return {
+    sku: v.sku,
+    name: v.name,
+    description: v.description,
+    category: v.category,
+    unit: v.unit,
+    unit_price_cents: v.unitPrice,
+    unit_cost_cents: v.unitCost,
+    taxable: v.taxable,
+    active: v.active,
+  };
 }
 
 export type ProductFormSchema = ReturnType<typeof productFormSchema>;
