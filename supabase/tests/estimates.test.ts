@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../local/db';
 import { backendsToTest, startTestServer, type TestServer } from '../local/testing/harness';
 import cases from './fixtures/totals-cases.json';
-import { asUser, createTeam, insertEstimate, insertItem, sqlState, type Team } from './helpers';
+import { acceptanceEvidence, acceptOnDevice, asUser, createTeam, insertEstimate, insertItem, sqlState, type Team } from './helpers';
 
 const backends = await backendsToTest();
 
@@ -148,7 +148,9 @@ describe.each(backends)('estimate rules on %s', (backend) => {
     it('walks a legal path and records when each status was reached', async () => {
       const e = await asSales((tx) => insertEstimate(tx, team.orgId));
       for (const status of legalPath) {
-        await asSales((tx) => tx.query(`update public.estimates set status = $2 where id = $1`, [e.id, status]));
+        // Staff accept only with the customer's evidence (see send-accept.test.ts).
+        if (status === 'accepted') await acceptOnDevice(db, team.sales, String(e.id));
+        else await asSales((tx) => tx.query(`update public.estimates set status = $2 where id = $1`, [e.id, status]));
       }
       const row = await estimate(String(e.id));
       expect(row.status).toBe('archived');
@@ -164,7 +166,8 @@ describe.each(backends)('estimate rules on %s', (backend) => {
       ['archived', 'draft'],
       ['expired', 'accepted'],
     ])('rejects %s → %s with PT422', async (from, to) => {
-      const e = await asSales((tx) => insertEstimate(tx, team.orgId, { status: from }));
+      const e = await asSales((tx) => insertEstimate(tx, team.orgId, { status: from === 'accepted' ? 'sent' : from }));
+      if (from === 'accepted') await acceptOnDevice(db, team.sales, String(e.id));
       const error = await asSales((tx) => tx.query(`update public.estimates set status = $2 where id = $1`, [e.id, to])).catch((err: unknown) => err);
       expect(error).toMatchObject({ code: 'PT422', message: `An estimate cannot go from ${from} to ${to}`, detail: 'illegal_status_transition' });
       expect((await estimate(String(e.id))).status).toBe(from);
@@ -186,7 +189,8 @@ describe.each(backends)('estimate rules on %s', (backend) => {
         const item = await insertItem(tx, team.orgId, String(e.id));
         return { id: String(e.id), itemId: String(item.id) };
       });
-      await asSales((tx) => tx.query(`update public.estimates set status = $2 where id = $1`, [id, status]));
+      if (status === 'accepted') await acceptOnDevice(db, team.sales, id);
+      else await asSales((tx) => tx.query(`update public.estimates set status = $2 where id = $1`, [id, status]));
       const attempts = [
         [`update public.estimates set title = 'Changed' where id = $1`, [id]],
         [`update public.estimates set discount_cents = 100 where id = $1`, [id]],
@@ -206,9 +210,17 @@ describe.each(backends)('estimate rules on %s', (backend) => {
 
     it('accepts an estimate created, accepted and pushed offline together with its items in one transaction', async () => {
       const id = randomUUID();
+      const itemId = randomUUID();
+      // The evidence the device recorded for exactly this content (canonicalSnapshot).
+      const evidence = await acceptanceEvidence({
+        estimate: { id, title: 'Test estimate', account_id: null, prospect_id: null, valid_until: null, tax_rate: 0, discount_cents: 0, notes: '', terms: '' },
+        items: [{ id: itemId, name: 'Item', description: '', quantity: 2, unit: 'each', unit_price_cents: 2500, discount_percent: 0, taxable: true, optional: false, selected: true, sort_order: 0 }],
+      });
       await asSales(async (tx) => {
-        await insertEstimate(tx, team.orgId, { id, status: 'accepted', accepted_at: '2024-03-01 12:00:00+00', accepted_by_name: 'Pat Customer' });
-        await insertItem(tx, team.orgId, id, { quantity: 2, unit_price_cents: 2500 });
+        await insertEstimate(tx, team.orgId, { id });
+        await insertItem(tx, team.orgId, id, { id: itemId, quantity: 2, unit_price_cents: 2500 });
+        await tx.query(`update public.estimates set status = 'accepted', accepted_at = '2024-03-01 12:00:00+00', accepted_by_name = 'Pat Customer',
+          acceptance_sha256 = $2, acceptance_signature = $3 where id = $1`, [id, evidence.acceptance_sha256, evidence.acceptance_signature]);
       });
       const row = await estimate(id);
       expect(row).toMatchObject({ status: 'accepted', subtotal_cents: 5000, accepted_by_name: 'Pat Customer' });
@@ -246,7 +258,7 @@ describe.each(backends)('estimate rules on %s', (backend) => {
       const [, v2] = await versions();
       expect(v2!.version_number).toBe(2);
 
-      await asSales((tx) => tx.query(`update public.estimates set status = 'accepted', current_version_id = $2 where id = $1`, [id, v1!.id]));
+      await acceptOnDevice(db, team.sales, id, { current_version_id: v1!.id });
       expect(await estimate(id)).toMatchObject({ current_version_id: v2!.id, accepted_version_id: v2!.id });
       expect(await sqlState(asSales((tx) => tx.query(`insert into public.estimate_versions (org_id, estimate_id, version_number, snapshot, snapshot_sha256) values ($1, $2, 3, '{}', 'x')`, [team.orgId, id])))).toBe('42501');
     });

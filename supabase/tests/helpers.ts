@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Db, Queryable } from '../local/db';
 import { withRequestContext } from '../local/request-context';
+import { canonicalSnapshot, sha256Hex, type SnapshotEstimate, type SnapshotItem } from '../../src/lib/estimate-snapshot';
 
 export type Role = 'owner' | 'admin' | 'sales' | 'viewer';
 export type Team = { orgId: string; owner: string; admin: string; sales: string; viewer: string };
@@ -102,4 +103,43 @@ export async function insertItem(
     Object.values(row),
   );
   return rows[0]!;
+}
+
+/** The estimate and its items as a device holds them (numbers, not numeric strings), for canonicalSnapshot. */
+export async function deviceCopy(db: Queryable, estimateId: string): Promise<{ estimate: SnapshotEstimate; items: SnapshotItem[] }> {
+  const e = (await db.query<Record<string, unknown>>(`select *, to_char(valid_until, 'YYYY-MM-DD') as valid_until_text from public.estimates where id = $1`, [estimateId])).rows[0];
+  if (!e) throw new Error(`No estimate ${estimateId}`);
+  const items = (await db.query<Record<string, unknown>>(`select * from public.estimate_items where estimate_id = $1`, [estimateId])).rows;
+  return {
+    estimate: {
+      id: String(e.id), title: String(e.title), account_id: (e.account_id as string | null) ?? null, prospect_id: (e.prospect_id as string | null) ?? null,
+      valid_until: (e.valid_until_text as string | null) ?? null, tax_rate: Number(e.tax_rate), discount_cents: Number(e.discount_cents), notes: String(e.notes), terms: String(e.terms),
+    },
+    items: items.map((i) => ({
+      id: String(i.id), name: String(i.name), description: String(i.description), quantity: Number(i.quantity), unit: String(i.unit),
+      unit_price_cents: Number(i.unit_price_cents), unit_cost_cents: i.unit_cost_cents === null ? null : Number(i.unit_cost_cents),
+      discount_percent: Number(i.discount_percent), taxable: Boolean(i.taxable), optional: Boolean(i.optional), selected: Boolean(i.selected),
+      sort_order: Number(i.sort_order), _deleted: Boolean(i._deleted),
+    })),
+  };
+}
+
+/** What a device records when the customer signs: typed name, signature, hash of what they saw. */
+export async function acceptanceEvidence(copy: { estimate: SnapshotEstimate; items: SnapshotItem[] }, name = 'Pat Customer') {
+  return {
+    acceptance_sha256: await sha256Hex(canonicalSnapshot(copy.estimate, copy.items)),
+    accepted_by_name: name,
+    acceptance_signature: 'M 10 10 C 20 20, 40 20, 50 10',
+  };
+}
+
+/** A staff client records the customer's acceptance of the estimate as the server has it (REST PATCH). */
+export async function acceptOnDevice(db: Db, userId: string, estimateId: string, extra: Record<string, unknown> = {}) {
+  const evidence = await acceptanceEvidence(await deviceCopy(db, estimateId));
+  const values: Record<string, unknown> = { status: 'accepted', ...evidence, ...extra };
+  const columns = Object.keys(values);
+  await asUser(db, userId, (tx) =>
+    tx.query(`update public.estimates set ${columns.map((c, i) => `"${c}" = $${i + 2}`).join(', ')} where id = $1`, [estimateId, ...Object.values(values)]),
+  );
+  return evidence;
 }
