@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxChangeEventBulk, RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { Subject, type Observable, type Subscription } from 'rxjs';
+import { Subject, combineLatest, filter, firstValueFrom, type Observable, type Subscription } from 'rxjs';
 import { onFirstSave } from '../src/db/commands';
 import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { appStore } from '../src/lib/app-store';
@@ -14,8 +14,9 @@ import { createConflictHandler } from './conflict-handler';
 import { startLive } from './live';
 import type { Doc } from './merge';
 import type { Checkpoint } from './protocol';
+import { unpushedIds } from './pending';
 import { createPullHandler } from './pull';
-import { createPushBatcher, type PushRow } from './push-batcher';
+import { createPushBatcher, type PushBatcherOptions, type PushRow } from './push-batcher';
 import { createStatus, isNetworkError, type SyncDetail } from './status';
 
 export type { SyncDetail, SyncError, SyncState } from './status';
@@ -32,6 +33,8 @@ export type StartSyncOptions = {
   /** Write the summary to the header's jotai atom (default true). */
   publishToAppStore?: boolean;
   batchSize?: { pull?: number; push?: number };
+  /** Each answer of the server to a pushed document (tests record acknowledged edits). */
+  onPushResult?: PushBatcherOptions['onSettled'];
 };
 
 export type SyncHandle = {
@@ -54,7 +57,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const names = REPLICATED_COLLECTIONS.filter((name) => name in database.collections);
   const streams = new Map<ReplicatedName, Subject<'RESYNC'>>(names.map((name) => [name, new Subject<'RESYNC'>()]));
-  const dirty = new Map<ReplicatedName, Map<string, number>>(names.map((name) => [name, new Map()]));
+  const counters = new Map<ReplicatedName, () => Promise<string[] | null>>();
   let stopped = false;
 
   const later = (ms: number, fn: () => void) => {
@@ -65,8 +68,97 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     timers.add(timer);
   };
 
-  const publishPending = () =>
-    status.update({ pending: Object.fromEntries([...dirty].map(([name, ids]) => [name, ids.size])) as SyncDetail['pending'] });
+  // Pending changes are counted by the tab that replicates (sync/pending.ts); other tabs of
+  // this database ask it over a BroadcastChannel and hear every count it publishes.
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`cep-sync-pending:${database.name}`) : null;
+  const asks = new Map<string, (pending: SyncDetail['pending']) => void>();
+  type PendingMessage = { type: 'ask'; id: string } | { type: 'count'; pending: SyncDetail['pending']; answer?: string };
+
+  /** This tab's own count, or null when it does not replicate (yet). */
+  const countHere = async (): Promise<SyncDetail['pending'] | null> => {
+    const entries: [ReplicatedName, number][] = [];
+    for (const [name, count] of counters) {
+      const ids = await count();
+      if (ids === null) return null;
+      entries.push([name, ids.length]);
+    }
+    return Object.fromEntries(entries);
+  };
+
+  const askLeader = (timeoutMs = 1500): Promise<SyncDetail['pending']> =>
+    new Promise((resolve, reject) => {
+      if (!channel) return reject(new Error('No tab is syncing this database'));
+      const id = crypto.randomUUID();
+      const timer = setTimeout(() => {
+        asks.delete(id);
+        reject(new Error('The tab that syncs did not answer'));
+      }, timeoutMs);
+      asks.set(id, (pending) => {
+        clearTimeout(timer);
+        asks.delete(id);
+        resolve(pending);
+      });
+      channel.postMessage({ type: 'ask', id } satisfies PendingMessage);
+    });
+
+  let started: Promise<unknown> = Promise.resolve();
+  const countPending = async (): Promise<SyncDetail['pending']> => {
+    if (stopped) return status.current().pending;
+    const here = await countHere();
+    if (here) return here;
+    // Leader already, replication still opening its storage: count once it has.
+    if (status.current().leader) {
+      await Promise.race([started, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      const now = await countHere();
+      if (now) return now;
+    }
+    return askLeader();
+  };
+
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<PendingMessage>) => {
+      const message = event.data;
+      if (stopped || !message || typeof message !== 'object') return;
+      if (message.type === 'ask') {
+        void countHere().then((pending) => {
+          if (pending && !stopped) channel.postMessage({ type: 'count', pending, answer: message.id } satisfies PendingMessage);
+        }, () => undefined);
+      } else if (message.type === 'count') {
+        if (message.answer) asks.get(message.answer)?.(message.pending);
+        if (!status.current().leader) status.update({ pending: message.pending });
+      }
+    };
+  }
+
+  // Counting reads IndexedDB: coalesce bursts of writes into one count, never two at once.
+  let counting: Promise<void> | undefined;
+  let countAgain = false;
+  const publishPending = () => {
+    if (stopped) return;
+    if (counting) {
+      countAgain = true;
+      return;
+    }
+    counting = (async () => {
+      do {
+        countAgain = false;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        if (stopped) return;
+        try {
+          const here = await countHere();
+          if (stopped) return;
+          if (here) {
+            status.update({ pending: here });
+            channel?.postMessage({ type: 'count', pending: here } satisfies PendingMessage);
+          } else {
+            status.update({ pending: await askLeader() });
+          }
+        } catch {
+          // The database is closing, or no tab answers yet; the next change counts again.
+        }
+      } while (countAgain && !stopped);
+    })().finally(() => (counting = undefined));
+  };
 
   const batcher = createPushBatcher({
     db: database,
@@ -74,6 +166,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     windowMs: timing.pushWindowMs,
     retry: retryOptions,
     onRequest: () => undefined,
+    onSettled: options.onPushResult,
+    keepAnswers: () => stopped,
   });
 
   const resyncOne = (name: ReplicatedName) => streams.get(name)?.next('RESYNC');
@@ -93,28 +187,13 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     // The collection resolves conflicts with our merge; RxDB reads it when replication starts.
     collection.conflictHandler = createConflictHandler(database, name, { baseOf: (id, local) => batcher.knownBase(name, id, local) });
 
-    subscriptions.push(
-      collection.eventBulks$.subscribe((bulk: RxChangeEventBulk<Doc>) => {
-        if (bulk.isLocal || bulk.context.startsWith('replication-')) return;
-        const ids = dirty.get(name)!;
-        for (const event of bulk.events) ids.set(event.documentId, (ids.get(event.documentId) ?? 0) + 1);
-        publishPending();
-      }),
-    );
+    // Any write (this tab's, another tab's, a pull's) may change what is pending.
+    subscriptions.push(collection.eventBulks$.subscribe((bulk: RxChangeEventBulk<Doc>) => !bulk.isLocal && publishPending()));
 
     const pushHandler = async (rows: PushRow[]) => {
-      const ids = dirty.get(name)!;
-      const seen = rows.map((row) => {
-        const id = String(row.newDocumentState.id);
-        if (!ids.has(id)) ids.set(id, 0);
-        return [id, ids.get(id)!] as const;
-      });
-      publishPending();
       try {
         const conflicts = await batcher.push(name, rows);
-        for (const [id, version] of seen) if (ids.get(id) === version) ids.delete(id);
         status.update({ online: true, lastPushAt: new Date().toISOString() });
-        publishPending();
         return conflicts;
       } catch (error) {
         if (isNetworkError(error)) status.update({ online: false });
@@ -128,9 +207,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       retry: retryOptions,
       onPulled: () => status.update({ online: true, lastPullAt: new Date().toISOString() }),
       onBlocked: (blocked) => later(timing.blockedRetryMs ?? 1000, () => resyncOne(blocked)),
+      pushesSettled: () => pushesSettled(replication),
     });
 
-    const replication = replicateRxCollection<Doc, Checkpoint>({
+    const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
       replicationIdentifier: `cep-sync-v1:${options.serverUrl ?? 'default'}:${options.userId}:${name}`,
       collection,
       live: true,
@@ -140,7 +220,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       pull: { handler: pullHandler, batchSize: options.batchSize?.pull ?? 200, stream$: streams.get(name)!.asObservable() },
       push: { handler: pushHandler, batchSize: options.batchSize?.push ?? 200 },
     });
+    counters.set(name, () => unpushedIds(collection, replication));
     subscriptions.push(
+      // RxDB records what the server acknowledged after the push handler returns.
+      replication.active$.subscribe((active) => !active && publishPending()),
       replication.error$.subscribe((error) => {
         const direction = String((error as { parameters?: { direction?: string } }).parameters?.direction ?? 'push') === 'pull' ? 'pull' : 'push';
         status.error({ direction, collection: name, message: error.message.split('\n')[0] ?? 'Sync failed' });
@@ -162,8 +245,13 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     database.sync_issues.count({ selector: { kind: 'failure', status: 'open' } }).$.subscribe((failures) => status.update({ failures })),
   );
 
-  database.waitForLeadership().then(() => {
-    if (!stopped) status.update({ leader: true });
+  started = Promise.all(replications.map((r) => r.startPromise));
+  publishPending();
+  database.waitForLeadership().then(async () => {
+    if (stopped) return;
+    status.update({ leader: true });
+    await started;
+    publishPending();
   });
 
   const stopLive = startLive({
@@ -192,7 +280,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   return {
     status$: status.status$,
     async pendingCount() {
-      return [...dirty.values()].reduce((sum, ids) => sum + ids.size, 0);
+      const pending = await countPending();
+      return Object.values(pending).reduce((sum, n) => sum + (n ?? 0), 0);
     },
     resync,
     async awaitInSync() {
@@ -205,8 +294,34 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       subscriptions.forEach((s) => s.unsubscribe());
       await stopLive();
       await Promise.all(replications.map((r) => r.cancel()));
+      await counting;
+      channel?.close();
     },
   };
+}
+
+/**
+ * A pulled row the device itself pushed a moment ago must reach RxDB only after RxDB recorded
+ * the push's answer: before that, the row looks like an unpushed local change, is skipped, and
+ * the checkpoint moves past it, so the server's columns (updated_at, final number, totals)
+ * would stay stale on this device. RxDB holds realtime-triggered pulls back while a push runs,
+ * but not the first pull after a start (it runs beside the first push, which re-sends what an
+ * earlier start could not record) nor a pull already under way when a push begins. So a pull
+ * waits, before it asks and before it hands the page over, for the first push pass and any
+ * running push to finish; not for ever: a push that keeps failing must not stop pulls.
+ */
+async function pushesSettled(replication: RxReplicationState<Doc, Checkpoint>, limitMs = 15_000): Promise<void> {
+  const state = replication.internalReplicationState;
+  if (!state) return;
+  const idle = () => state.firstSyncDone.up.getValue() && !state.events.active.up.getValue();
+  if (idle()) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    firstValueFrom(combineLatest([state.firstSyncDone.up, state.events.active.up]).pipe(filter(([done, active]) => done && !active))),
+    firstValueFrom(state.events.canceled.pipe(filter(Boolean))),
+    new Promise((resolve) => (timer = setTimeout(resolve, limitMs))),
+  ]);
+  clearTimeout(timer);
 }
 
 type Update = ReturnType<typeof createStatus>['update'];

@@ -13,11 +13,14 @@ export type PullHandlerOptions = {
   onPulled?: (name: ReplicatedName, count: number) => void;
   /** Rows exist that an open transaction still hides: pull again a little later. */
   onBlocked?: (name: ReplicatedName) => void;
+  /** Awaited before each page is requested, and again before the page is handed to RxDB. */
+  pushesSettled?: () => Promise<void>;
 };
 
 export function createPullHandler(options: PullHandlerOptions) {
   const { supabase, name } = options;
   return async (checkpoint: Checkpoint | undefined, batchSize: number): Promise<ReplicationPullHandlerResult<Doc, Checkpoint>> => {
+    await options.pushesSettled?.();
     const page = await retry(
       () =>
         callRpc(
@@ -28,6 +31,7 @@ export function createPullHandler(options: PullHandlerOptions) {
         ),
       { shouldRetry: () => true, ...options.retry },
     );
+    await options.pushesSettled?.();
     options.onPulled?.(name, page.documents.length);
     if (page.blocked) options.onBlocked?.(name);
     return {

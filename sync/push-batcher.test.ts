@@ -11,7 +11,7 @@ import { openDatabase, type AppDatabase } from '../src/db/database';
 import { createConflictHandler } from './conflict-handler';
 import { sameValue, type Doc } from './merge';
 import type { Change, PushResult } from './protocol';
-import { createPushBatcher, type PushRow } from './push-batcher';
+import { chunkChanges, createPushBatcher, type PushRow } from './push-batcher';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const USER = '22222222-2222-4222-8222-222222222222';
@@ -179,5 +179,17 @@ describe('conflict handler', () => {
     const merged = await handler.resolve({ assumedMasterState: undefined, realMasterState: server, newDocumentState: local }, 'test');
     expect(merged).toMatchObject({ number: 'EST-000001', total_cents: 1200, title: 'Roof' });
     expect(await db.sync_issues.count().exec()).toBe(0);
+  });
+});
+
+describe('chunkChanges', () => {
+  const change = (seq: number, bytes: number): Change => ({ seq, table: 'accounts', doc: { id: String(seq), notes: 'x'.repeat(bytes) } });
+
+  it('keeps order and splits by count and by size; a change larger than the limit goes alone', () => {
+    const changes = [change(1, 100), change(2, 100), change(3, 5000), change(4, 100), change(5, 100), change(6, 100)];
+    const sizes = (chunks: Change[][]) => chunks.map((c) => c.map((x) => x.seq));
+    expect(sizes(chunkChanges(changes, 500, 1000))).toEqual([[1, 2], [3], [4, 5, 6]]);
+    expect(sizes(chunkChanges(changes, 2, 1_000_000))).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(chunkChanges([], 10, 10)).toEqual([]);
   });
 });

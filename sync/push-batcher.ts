@@ -32,12 +32,23 @@ export type PushBatcherOptions = {
   /** How long to gather rows of several collections into one request. */
   windowMs?: number;
   maxChangesPerRequest?: number;
+  /**
+   * Bytes of JSON per request at most (a single larger change goes alone): servers cap request
+   * bodies (the local backend at 1 MiB), and a batch refused for its size would never land.
+   */
+  maxBytesPerRequest?: number;
   retry?: RetryOptions;
   /** A child pushed before its parent (another collection) is tried again this often. */
   missingParentRetries?: number;
   missingParentDelayMs?: number;
   onRequest?: (changes: number) => void;
-  onSettled?: (name: ReplicatedName, id: string, result: PushResult) => void;
+  /** Every answer as it is applied, with the document that was pushed (server columns). */
+  onSettled?: (name: ReplicatedName, id: string, result: PushResult, pushed: Doc) => void;
+  /**
+   * True once the replication stops: RxDB then skips recording what the server acknowledged,
+   * so the answers must stay for the next start to push against (not as conflicts).
+   */
+  keepAnswers?: () => boolean;
 };
 
 const STATE_ID = 'sync-push';
@@ -58,13 +69,60 @@ export type PushBatcher = {
 
 const keyOf = (table: string, id: unknown) => `${table}:${String(id)}`;
 
+/** Splits changes, in order, into requests of at most `maxChanges` changes and about `maxBytes` of JSON. */
+export function chunkChanges(changes: readonly Change[], maxChanges: number, maxBytes: number): Change[][] {
+  const chunks: Change[][] = [];
+  let chunk: Change[] = [];
+  let bytes = 0;
+  for (const change of changes) {
+    const size = JSON.stringify(change).length;
+    if (chunk.length > 0 && (chunk.length >= maxChanges || bytes + size > maxBytes)) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(change);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+// One queue per database, not per batcher: a sync that is stopping (sign-out, a remount) may
+// still be waiting for an answer while the next one starts. Interleaved, both would number
+// changes from the same last_seq, and the server would take the second batch for a retry of
+// the first and skip it.
+const queues = new WeakMap<AppDatabase, Promise<unknown>>();
+
+/** The references a push can meet before their parent is on the server (foreign keys). */
+const PARENTS: Partial<Record<ReplicatedName, readonly (readonly [string, ReplicatedName])[]>> = {
+  estimates: [['account_id', 'accounts'], ['prospect_id', 'prospects']],
+  estimate_items: [['estimate_id', 'estimates'], ['product_id', 'products']],
+  milestones: [['estimate_id', 'estimates']],
+  portals: [['account_id', 'accounts'], ['prospect_id', 'prospects']],
+  comments: [['estimate_id', 'estimates'], ['portal_id', 'portals']],
+  estimate_requests: [['account_id', 'accounts'], ['prospect_id', 'prospects'], ['estimate_id', 'estimates']],
+};
+
+/**
+ * A row whose parent exists on this device but has not reached the server yet, e.g. because
+ * the parent's collection starts replicating later (a schema migration runs first). The push
+ * of that row fails with this error and RxDB pushes it again later; it is not a rejection.
+ */
+export class ParentNotSyncedError extends Error {
+  constructor(readonly keys: string[]) {
+    super(`Waiting for ${keys.length === 1 ? 'a parent document' : 'parent documents'} to sync first`);
+    this.name = 'ParentNotSyncedError';
+  }
+}
+
 export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   const { db, supabase } = options;
   const windowMs = options.windowMs ?? 25;
   const maxChanges = options.maxChangesPerRequest ?? 500;
+  const maxBytes = options.maxBytesPerRequest ?? 256 * 1024;
   let waiting: Waiting[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
   const bases = new Map<string, { pushed: Doc; known: Doc }>();
 
   async function loadState(): Promise<PushState> {
@@ -114,7 +172,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   /** Applies one answer; returns the server's document when RxDB must resolve a conflict. */
   async function settle(name: ReplicatedName, pushed: Doc, result: PushResult): Promise<WithDeleted<Doc> | undefined> {
     const id = String(pushed.id);
-    options.onSettled?.(name, id, result);
+    options.onSettled?.(name, id, result, pushed);
     if (result.status === 'applied') {
       await clearFailure(name, id);
       return undefined;
@@ -132,6 +190,8 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
       if (!change) continue;
       const key = keyOf(change.table, change.doc.id);
       delete acked[key];
+      // A missing parent is no final answer: the row is sent again once its parent may be there.
+      if (result.status === 'rejected' && result.code === '23503') continue;
       acked[key] = { result, pushed: change.doc };
     }
     const keys = Object.keys(acked);
@@ -143,8 +203,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
 
   async function sendChunked(state: PushState, changes: Change[]): Promise<PushResult[]> {
     const results: PushResult[] = [];
-    for (let i = 0; i < changes.length; i += maxChanges) {
-      const chunk = changes.slice(i, i + maxChanges);
+    for (const chunk of chunkChanges(changes, maxChanges, maxBytes)) {
       state.outbox = chunk;
       await saveState(state);
       const answers = await send(state, chunk);
@@ -155,7 +214,18 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     return results;
   }
 
-  async function pushItems(items: Item[]): Promise<Map<string, WithDeleted<Doc>>> {
+  /** Whether a row refused for a missing reference has that parent waiting on this device. */
+  async function parentIsLocal(name: ReplicatedName, doc: Doc): Promise<boolean> {
+    for (const [field, parent] of PARENTS[name] ?? []) {
+      const id = doc[field];
+      const collection = (db.collections as unknown as Record<string, AppDatabase[ReplicatedName] | undefined>)[parent];
+      if (typeof id !== 'string' || !collection) continue;
+      if (await collection.findOne(id).exec()) return true;
+    }
+    return false;
+  }
+
+  async function pushItems(items: Item[]): Promise<{ conflicts: Map<string, WithDeleted<Doc>>; deferred: Set<string> }> {
     const state = await loadState();
     if (state.outbox?.length) {
       const outbox = state.outbox;
@@ -164,6 +234,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     const acked = state.acked ?? {};
 
     const conflicts = new Map<string, WithDeleted<Doc>>();
+    const deferred = new Set<string>();
     let work = [...items].sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
     for (let attempt = 0; work.length > 0; attempt++) {
       const changes: Change[] = [];
@@ -204,6 +275,11 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
           later.push(item);
           continue;
         }
+        if (result.status === 'rejected' && result.code === '23503' && (await parentIsLocal(item.name, item.doc))) {
+          delete acked[key];
+          deferred.add(key);
+          continue;
+        }
         if (result.status === 'applied') bases.delete(key);
         const conflict = await settle(item.name, item.doc, result);
         if (conflict) conflicts.set(key, conflict);
@@ -211,21 +287,30 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
       work = later;
       if (work.length > 0) await new Promise((resolve) => setTimeout(resolve, (options.missingParentDelayMs ?? 300) * (attempt + 1)));
     }
-    // Every row of this push is settled now; answers for other rows wait for their push.
-    const settled = items.map((item) => keyOf(item.name, item.row.newDocumentState.id)).filter((key) => key in acked);
-    if (settled.length > 0) {
+    // Every row of this push is settled now; answers for other rows wait for their push. A
+    // collection with a row waiting for its parent pushes all its rows again: keep their answers.
+    const waitingNames = new Set([...deferred].map((key) => key.slice(0, key.indexOf(':'))));
+    const settled = items
+      .filter((item) => !waitingNames.has(item.name))
+      .map((item) => keyOf(item.name, item.row.newDocumentState.id))
+      .filter((key) => key in acked);
+    if (settled.length > 0 && !options.keepAnswers?.()) {
       for (const key of settled) delete acked[key];
       state.acked = acked;
       await saveState(state);
     }
-    return conflicts;
+    return { conflicts, deferred };
   }
 
   async function flush(batch: Waiting[]) {
     try {
-      const conflicts = await pushItems(batch.flatMap((w) => w.rows.map((row) => ({ name: w.name, row }))));
+      const { conflicts, deferred } = await pushItems(batch.flatMap((w) => w.rows.map((row) => ({ name: w.name, row }))));
       for (const w of batch) {
-        w.resolve(w.rows.map((row) => conflicts.get(`${w.name}:${String(row.newDocumentState.id)}`)).filter((d): d is WithDeleted<Doc> => !!d));
+        const keys = w.rows.map((row) => keyOf(w.name, row.newDocumentState.id));
+        const waitingForParent = keys.filter((key) => deferred.has(key));
+        // Its other rows are answered already (kept in `acked`), so RxDB's retry costs nothing for them.
+        if (waitingForParent.length > 0) w.reject(new ParentNotSyncedError(waitingForParent));
+        else w.resolve(keys.map((key) => conflicts.get(key)).filter((d): d is WithDeleted<Doc> => !!d));
       }
     } catch (error) {
       for (const w of batch) w.reject(error);
@@ -240,7 +325,8 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
           timer = undefined;
           const batch = waiting;
           waiting = [];
-          chain = chain.then(() => flush(batch));
+          const next = (queues.get(db) ?? Promise.resolve()).then(() => flush(batch));
+          queues.set(db, next);
         }, windowMs);
       });
     },

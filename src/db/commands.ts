@@ -3,6 +3,7 @@ import type { AppDatabase, CollectionName, DocType, ReplicatedName } from './dat
 import { definitionOf } from './database';
 import type { Estimate } from './collections/estimates';
 import type { EstimateItem } from './collections/estimate-items';
+import { customerNameOf } from './customer-name';
 
 export function newId(): string {
   return crypto.randomUUID();
@@ -37,10 +38,21 @@ function stamp<T extends object>(values: T): T & { updated_at: string } {
   return { ...values, updated_at: new Date().toISOString() };
 }
 
+/** An estimate whose customer changes gets the customer's name (the list searches it). */
+async function withCustomerName<N extends ReplicatedName>(db: AppDatabase, name: N, values: Partial<DocType<N>>, current?: Record<string, unknown>): Promise<Partial<DocType<N>>> {
+  if (name !== 'estimates' || 'customer_name' in values) return values;
+  const patch = values as Partial<Estimate>;
+  if (!('account_id' in patch) && !('prospect_id' in patch)) return values;
+  const account_id = 'account_id' in patch ? patch.account_id : (current?.account_id as string | null | undefined);
+  const prospect_id = 'prospect_id' in patch ? patch.prospect_id : (current?.prospect_id as string | null | undefined);
+  return { ...values, customer_name: await customerNameOf(db, { account_id, prospect_id }) };
+}
+
 /** Inserts a new document with defaults for every column left out; validated by zod. */
 export async function insertDocument<N extends ReplicatedName>(db: AppDatabase, name: N, values: Partial<DocType<N>> & { org_id: string }): Promise<DocType<N>> {
   const definition = definitionOf(name);
-  const doc = definition.create(stamp({ id: newId(), created_at: new Date().toISOString(), ...values })) as DocType<N>;
+  const named = await withCustomerName(db, name, values);
+  const doc = definition.create(stamp({ id: newId(), created_at: new Date().toISOString(), ...named })) as DocType<N>;
   await (db[name] as AppDatabase[CollectionName]).insert(doc as never);
   saved();
   return doc;
@@ -51,10 +63,16 @@ export async function patchDocument<N extends ReplicatedName>(db: AppDatabase, n
   const definition = definitionOf(name);
   const doc = await (db[name] as AppDatabase[CollectionName]).findOne(id).exec();
   if (!doc) throw new Error(`No ${name} document ${id}`);
-  const next = definition.normalize({ ...doc.toJSON(), ...patch, id, updated_at: new Date().toISOString() });
-  delete next._deleted;
-  definition.zod.parse(next);
-  await doc.incrementalPatch(next as never);
+  const named = await withCustomerName(db, name, patch, doc.toJSON() as Record<string, unknown>);
+  let next: Record<string, unknown> = {};
+  // Applied to the latest stored state, so quick patches of different fields never undo each other.
+  await doc.incrementalModify((latest: Record<string, unknown>) => {
+    const { _deleted, _meta, _rev, _attachments, ...columns } = latest;
+    next = definition.normalize({ ...columns, ...named, id, updated_at: new Date().toISOString() });
+    delete next._deleted;
+    definition.zod.parse(next);
+    return { ...latest, ...next } as never;
+  });
   saved();
   return next as DocType<N>;
 }

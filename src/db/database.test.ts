@@ -91,6 +91,18 @@ describe('commands and queries', () => {
     expect(await itemsOfEstimate(db, estimate.id).exec()).toHaveLength(1);
   });
 
+  it('keeps both of two quick patches of different fields (no lost update)', async () => {
+    const db = await open(USER, ['estimates', 'estimate_items']);
+    const estimate = await createEstimate(db, { org_id: ORG, owner_id: USER, title: 'Quick' });
+    const item = await addEstimateItem(db, estimate, { name: 'Tiles' });
+    await Promise.all([
+      patchDocument(db, 'estimate_items', item.id, { quantity: 2 }),
+      patchDocument(db, 'estimate_items', item.id, { unit_price_cents: 7500 }),
+      patchDocument(db, 'estimate_items', item.id, { name: 'Floor tiles' }),
+    ]);
+    expect((await db.estimate_items.findOne(item.id).exec())?.toJSON()).toMatchObject({ quantity: 2, unit_price_cents: 7500, name: 'Floor tiles' });
+  });
+
   it('restores a value that lost a merge as a new local edit', async () => {
     const db = await open();
     const estimate = await createEstimate(db, { org_id: ORG, owner_id: USER, title: 'Server title' });

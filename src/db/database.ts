@@ -3,6 +3,7 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { accounts } from './collections/accounts';
 import { comments } from './collections/comments';
@@ -92,6 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<AppDat
   if (!pluginsAdded) {
     addRxPlugin(RxDBLeaderElectionPlugin);
     addRxPlugin(RxDBLocalDocumentsPlugin);
+    addRxPlugin(RxDBMigrationSchemaPlugin);
     pluginsAdded = true;
   }
   const storage = getRxStorageDexie(

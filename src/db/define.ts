@@ -1,5 +1,6 @@
-// A collection definition: the RxDB schema (version 0) built from column builders, the zod
-// type of a document, which columns the server owns, and the local-only derived columns.
+// A collection definition: the RxDB schema built from column builders, the zod type of a
+// document, which columns the server owns, the local-only derived columns, and how documents
+// of older schema versions are brought forward.
 //
 // Documents mirror the SQL columns by name, minus the server's bookkeeping: `_txid` and
 // `locked_txid` never leave Postgres, and `_modified` is not carried either (RxDB reserves
@@ -28,9 +29,11 @@ export type CollectionDefinition<F extends Fields = Fields> = {
   /** Computed on the device from other columns; never sent as data the server keeps. */
   derived: readonly string[];
   /**
-   * Empty at version 0. Version 1 adds `1: (doc) => doc` here (plus RxDB's migration-schema
-   * plugin); documents keep their ids, so the replication's meta state still knows which
-   * local changes are not yet pushed and carries them forward.
+   * One strategy per version above 0. By default a version only adds columns: the migration
+   * fills them with their defaults and recomputes the derived ones. RxDB migrates the
+   * replication's meta state with the documents (and keeps their write times), so local
+   * changes not yet pushed are still pushed after the migration
+   * (tests/integration/sync-migration.test.ts).
    */
   migrationStrategies: MigrationStrategies;
   /** A server row or a merged document → the local document: known columns, derived filled in. */
@@ -53,6 +56,10 @@ export function defineCollection<F extends Fields>(options: {
   primaryKey?: keyof F & string;
   primaryKeyMaxLength?: number;
   fields: F;
+  /** The schema version; raise it when columns are added (see migrationStrategies). */
+  version?: number;
+  /** Strategies for versions that need more than new columns with their defaults. */
+  migrations?: MigrationStrategies;
   indexes?: Index<F>[];
   serverOwned?: (keyof F & string)[];
   derive?: (doc: DocOf<F>) => Partial<DocOf<F>>;
@@ -66,7 +73,7 @@ export function defineCollection<F extends Fields>(options: {
   if (options.primaryKeyMaxLength) properties[primaryKey] = { type: 'string', maxLength: options.primaryKeyMaxLength };
   const schema = {
     title: name,
-    version: 0,
+    version: options.version ?? 0,
     primaryKey,
     type: 'object',
     properties,
@@ -93,6 +100,15 @@ export function defineCollection<F extends Fields>(options: {
     return zod.parse(doc) as DocOf<F>;
   }
 
+  // Fills columns an older version lacked; keeps RxDB's own fields (_meta, _rev, …) as they are.
+  const addColumns = (old: Record<string, unknown>) => {
+    const doc: Record<string, unknown> = { ...old };
+    for (const key of keys) if (!(key in doc) || doc[key] === undefined) doc[key] = fields[key]!.initial();
+    return { ...doc, ...derive(doc as DocOf<F>) };
+  };
+  const migrationStrategies: MigrationStrategies = {};
+  for (let v = 1; v <= (options.version ?? 0); v++) migrationStrategies[v] = options.migrations?.[v] ?? addColumns;
+
   return {
     name,
     replicated,
@@ -101,7 +117,7 @@ export function defineCollection<F extends Fields>(options: {
     zod,
     serverOwned: [...(replicated ? ['created_at', 'updated_at'] : []), ...(options.serverOwned ?? [])],
     derived,
-    migrationStrategies: {},
+    migrationStrategies,
     normalize,
     create,
   };

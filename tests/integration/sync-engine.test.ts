@@ -1,96 +1,17 @@
 // The sync engine end to end: devices with their own IndexedDB (fake-indexeddb) and their own
-// supabase-js client, against the local backend. "Offline" cuts a device's fetch.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+// supabase-js client, against the local backend (helpers in sync-support.ts). "Offline" cuts a
+// device's fetch.
 import { createServer } from 'node:net';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEstimateItem, createEstimate, insertDocument, patchDocument, restoreConflict } from '../../src/db/commands';
-import { openDatabase, type AppDatabase, type ReplicatedName } from '../../src/db/database';
 import { failedDocuments, itemsOfEstimate, openConflicts } from '../../src/db/queries';
-import { startSync, type SyncHandle } from '../../sync/index';
 import { loadConfig } from '../../supabase/local/config';
 import { openPglite, type Db } from '../../supabase/local/db';
 import { startServer, type RunningServer } from '../../supabase/local/server';
 import { backendsToTest, createTestDatabase, startTestServer, type Backend } from '../../supabase/local/testing/harness';
+import { closeDevice, openDevice, serverRows, settle, signUp, sleep, type Device } from './sync-support';
 
 const backends = await backendsToTest();
-const PASSWORD = 'Sync-Test-Password-1';
-const FAST = { retry: { baseDelayMs: 20, maxDelayMs: 100 }, backgroundRetryMs: 150, pushWindowMs: 10, blockedRetryMs: 100, liveDebounceMs: 10 };
-
-type Endpoint = { url: string; anonKey: string };
-type Net = { online: boolean; dropPushResponses: number; beforePushResponse?: () => Promise<void> };
-type Device = { db: AppDatabase; client: SupabaseClient; net: Net; sync: SyncHandle; userId: string; orgId: string };
-
-let deviceCount = 0;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function clientFor(endpoint: Endpoint, net: Net): SupabaseClient {
-  const guarded: typeof fetch = async (input, init) => {
-    if (!net.online) throw new TypeError('fetch failed');
-    const response = await fetch(input, init);
-    if (String(input instanceof Request ? input.url : input).includes('/rpc/sync_push')) {
-      if (net.beforePushResponse) {
-        const hook = net.beforePushResponse;
-        net.beforePushResponse = undefined;
-        await response.arrayBuffer();
-        await hook();
-        throw new TypeError('fetch failed: connection reset');
-      }
-      if (net.dropPushResponses > 0) {
-        net.dropPushResponses--;
-        await response.arrayBuffer();
-        throw new TypeError('fetch failed: response lost');
-      }
-    }
-    return response;
-  };
-  return createClient(endpoint.url, endpoint.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-    global: { fetch: guarded },
-  });
-}
-
-async function signUp(endpoint: Endpoint, email: string) {
-  const client = clientFor(endpoint, { online: true, dropPushResponses: 0 });
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
-  if (error || !data.user) throw error ?? new Error('no user');
-  const { data: orgs, error: orgError } = await client.from('organizations').select('id');
-  if (orgError || !orgs?.[0]) throw orgError ?? new Error('no organization');
-  return { email, userId: data.user.id, orgId: orgs[0].id as string };
-}
-
-async function openDevice(endpoint: Endpoint, user: { email: string; userId: string; orgId: string }, collections: ReplicatedName[]): Promise<Device> {
-  const net: Net = { online: true, dropPushResponses: 0 };
-  const client = clientFor(endpoint, net);
-  const { error } = await client.auth.signInWithPassword({ email: user.email, password: PASSWORD });
-  if (error) throw error;
-  const db = await openDatabase({ userId: user.userId, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: `d${++deviceCount}`, collections });
-  const sync = startSync({ database: db, supabase: client, userId: user.userId, orgId: user.orgId, serverUrl: endpoint.url, timing: FAST, publishToAppStore: false });
-  return { db, client, net, sync, userId: user.userId, orgId: user.orgId };
-}
-
-async function closeDevice(device: Device) {
-  await device.sync.stop();
-  await device.client.removeAllChannels();
-  await device.db.remove();
-}
-
-/** Lets every device push and pull until nothing moves, like devices left online for a while. */
-async function settle(devices: Device[], rounds = 3) {
-  for (let round = 0; round < rounds; round++) {
-    for (const d of devices) d.sync.resync();
-    await sleep(30);
-    await Promise.all(devices.map((d) => d.sync.awaitInSync()));
-  }
-}
-
-async function serverRows(device: Device, table: string, ids: string[]) {
-  const { data, error } = await device.client.from(table).select('*').in('id', ids).order('id');
-  if (error) throw error;
-  return data as Record<string, unknown>[];
-}
 
 describe.each(backends)('sync engine on %s', (backend: Backend) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -5,6 +5,8 @@ export const ESTIMATE_STATUSES = ['draft', 'sent', 'viewed', 'changes_requested'
 
 export const estimates = defineCollection({
   name: 'estimates',
+  // 1: customer_name, sent_to_email, acceptance_sha256; the customer's name joins the search.
+  version: 1,
   fields: {
     ...replicatedColumns(),
     number: text(40),
@@ -42,6 +44,12 @@ export const estimates = defineCollection({
     acceptance_ip: text(),
     acceptance_user_agent: text(),
     decline_reason: text(),
+    /** The account's or prospect's display name, kept by the server; set locally when picked. */
+    customer_name: text(),
+    /** Where a send mails the customer link (the server mails it after sync). */
+    sent_to_email: text(),
+    /** SHA-256 of the snapshot a customer accepted on a staff device (streamlined flow). */
+    acceptance_sha256: text(64),
     search: search(),
   },
   indexes: [['org_id', 'updated_at'], ['status', 'updated_at'], 'number', 'search'],
@@ -50,8 +58,9 @@ export const estimates = defineCollection({
   serverOwned: [
     'number', 'provisional_number', 'subtotal_cents', 'applied_discount_cents', 'tax_cents', 'total_cents',
     'cost_cents', 'margin_cents', 'margin_percent', 'current_version_id', 'version_number', 'accepted_version_id',
+    'customer_name',
   ],
-  derive: (d) => ({ search: searchText(d.number, d.provisional_number, d.title) }),
+  derive: (d) => ({ search: searchText(d.number, d.provisional_number, d.title, d.customer_name) }),
 });
 export type Estimate = DocOf<typeof estimates.fields>;
 export type EstimateStatus = Estimate['status'];
