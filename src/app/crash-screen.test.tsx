@@ -41,6 +41,32 @@ describe('crash screens', () => {
     expect(screen.getByText('Something went wrong. Please try again.')).toBeTruthy();
   });
 
+  it('clears the crash screen when the reset key changes, without remounting a healthy child', () => {
+    let mounts = 0;
+    function Healthy() {
+      useState(() => ++mounts);
+      return <p>healthy</p>;
+    }
+    const view = render(
+      <ErrorBoundary resetKey="/a">
+        <Bomb message="boom" />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    view.rerender(
+      <ErrorBoundary resetKey="/b">
+        <Healthy />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('healthy')).toBeTruthy();
+    view.rerender(
+      <ErrorBoundary resetKey="/c">
+        <Healthy />
+      </ErrorBoundary>,
+    );
+    expect(mounts).toBe(1);
+  });
+
   it('Report this error copies a report with the error ID, route and version, says so, and queues it', async () => {
     const hex = 'abcdef0123456789abcdef0123456789';
     window.history.pushState({}, '', '/estimates/e-1?tab=lines');

@@ -2,7 +2,11 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { CrashScreen, type CrashKind } from './crash-screen';
 
-type Props = { kind?: CrashKind; children: ReactNode };
+/**
+ * `resetKey`: a crash screen clears when it changes (e.g. the path after navigating away),
+ * without remounting what the boundary wraps the way a React `key` would.
+ */
+type Props = { kind?: CrashKind; resetKey?: string; children: ReactNode };
 type State = { error: unknown; failed: boolean };
 
 export class ErrorBoundary extends Component<Props, State> {
@@ -14,6 +18,10 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(this.props.kind ?? 'Crash', error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: Props) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ error: null, failed: false });
   }
 
   override render() {

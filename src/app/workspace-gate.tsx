@@ -11,7 +11,9 @@ import type { Profile } from '../db/collections/profiles';
 import { openDatabase, type AppDatabase } from '../db/database';
 import { WorkspaceProvider, type Workspace } from '../db/react';
 import { useAuth } from '../features/auth/use-auth';
+import { EstimateLinkProvider } from '../features/estimates/estimate-link';
 import { getSupabase, getSupabaseUrl } from '../lib/supabase';
+import { clearActiveSync, setActiveSync } from './sync-control';
 
 type GateState =
   | { kind: 'opening' }
@@ -31,6 +33,56 @@ function databaseFor(userId: string): Promise<AppDatabase> {
     db.catch(() => openDatabases.delete(userId));
   }
   return db;
+}
+
+// The gate remounts on every route change (the staff layout keys its error boundary by path),
+// but sync must run once per signed-in user for the life of the page: a restart in the middle
+// of a push loses RxDB's record of what the server acknowledged. Mounted gates hold the
+// session; when the last one lets go and none takes over in the same turn (sign-out, leaving
+// the staff routes), sync stops.
+const session: { userId: string | null; orgId: string | null; handle: SyncHandle | null; holders: number; timer?: ReturnType<typeof setTimeout> } = {
+  userId: null,
+  orgId: null,
+  handle: null,
+  holders: 0,
+};
+
+function stopSession() {
+  const { handle } = session;
+  Object.assign(session, { userId: null, orgId: null, handle: null, holders: 0 });
+  if (handle) {
+    clearActiveSync(handle);
+    void handle.stop();
+  }
+}
+
+function holdSession(userId: string) {
+  if (session.userId !== userId) stopSession();
+  clearTimeout(session.timer);
+  session.userId = userId;
+  session.holders++;
+}
+
+function releaseSession(userId: string) {
+  if (session.userId !== userId) return;
+  session.holders = Math.max(0, session.holders - 1);
+  if (session.holders > 0) return;
+  clearTimeout(session.timer);
+  session.timer = setTimeout(() => {
+    if (session.userId === userId && session.holders === 0) stopSession();
+  }, 0);
+}
+
+function ensureSync(db: AppDatabase, userId: string, orgId: string) {
+  if (session.userId !== userId) return;
+  if (session.handle && session.orgId === orgId) return;
+  if (session.handle) {
+    clearActiveSync(session.handle);
+    void session.handle.stop();
+  }
+  session.orgId = orgId;
+  session.handle = startSync({ database: db, supabase: getSupabase(), userId, orgId, serverUrl: getSupabaseUrl() });
+  setActiveSync(session.handle);
 }
 
 function activeProfile(profiles: Profile[], userId: string): Profile | undefined {
@@ -61,13 +113,12 @@ export function WorkspaceGate() {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    let sync: SyncHandle | undefined;
     let unsubscribe: (() => void) | undefined;
+    holdSession(userId);
     setState({ kind: 'opening' });
 
     const begin = (db: AppDatabase, orgId: string) => {
-      if (cancelled || sync) return;
-      sync = startSync({ database: db, supabase: getSupabase(), userId, orgId, serverUrl: getSupabaseUrl() });
+      if (!cancelled) ensureSync(db, userId, orgId);
     };
 
     (async () => {
@@ -101,7 +152,7 @@ export function WorkspaceGate() {
       cancelled = true;
       window.removeEventListener('online', retryWhenOnline);
       unsubscribe?.();
-      void sync?.stop();
+      releaseSession(userId);
     };
   }, [userId]);
 
@@ -125,8 +176,18 @@ export function WorkspaceGate() {
     case 'ready':
       return (
         <WorkspaceProvider value={state.workspace}>
-          <Outlet />
+          <EstimateLinkProvider issue={issueEstimateLink}>
+            <Outlet />
+          </EstimateLinkProvider>
         </WorkspaceProvider>
       );
   }
+}
+
+/** A fresh customer link for a sent estimate (online only; the previous link stops working). */
+async function issueEstimateLink(estimateId: string): Promise<string> {
+  const { data, error } = await getSupabase().rpc('issue_estimate_link', { p_estimate_id: estimateId });
+  if (error) throw error;
+  if (typeof data !== 'string' || !data) throw new Error('The server did not return a link');
+  return data;
 }

@@ -57,7 +57,8 @@ export function StaffLayout() {
         </header>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto w-full max-w-6xl">
-            <ErrorBoundary key={location.pathname}>
+            {/* Not keyed: a key would remount the workspace gate (its database and sync) on every navigation. */}
+            <ErrorBoundary resetKey={location.pathname}>
               <Outlet />
             </ErrorBoundary>
           </div>
