@@ -1,8 +1,8 @@
 // The estimates workspace in Chromium against the real backend: a rep builds an estimate offline
 // (routes blocked and the browser offline), reloads offline and finds everything, then goes online
 // and sees the server's number arrive; printing leaves cost and margin out; a viewer cannot edit.
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { runtimeConfig, signUpStaff, startPrivateServer, storeSession, waitForServiceWorker, type PrivateServer, type StoredSession } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { api, fillField, goOffline, goOnline, inviteStaff, openEmptyWorkspace, orgIdOf, signUpStaff, startPrivateServer, storeSession, type PrivateServer } from './support';
 
 const PRODUCTS = [
   { name: 'Cedar decking', unit_price_cents: 10_000, unit_cost_cents: 5_000 },
@@ -12,30 +12,12 @@ const PRODUCTS = [
   { name: 'Galvanized screws', unit_price_cents: 1_000, unit_cost_cents: 550 },
 ];
 
-async function api(request: APIRequestContext, baseURL: string, session: StoredSession, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const { supabaseAnonKey } = await runtimeConfig(request, baseURL);
-  const response = await request.fetch(`${baseURL}${path}`, {
-    method,
-    headers: { apikey: supabaseAnonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    data,
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
 /** A new organization with its owner, the catalogue above, and a viewer invited into it. */
 async function organization(request: APIRequestContext, baseURL: string) {
   const owner = (await signUpStaff(request, baseURL, 'Rita', 'Rep')).session;
-  const profiles = (await api(request, baseURL, owner, 'GET', `/rest/v1/profiles?select=org_id&user_id=eq.${owner.user.id}`)) as { org_id: string }[];
-  const orgId = profiles[0]!.org_id;
+  const orgId = await orgIdOf(request, baseURL, owner);
   await api(request, baseURL, owner, 'POST', '/rest/v1/products', PRODUCTS.map((p) => ({ ...p, org_id: orgId, category: 'Decks' })));
-  const invite = (await api(request, baseURL, owner, 'POST', '/rest/v1/rpc/create_invite', { email: `viewer-${Date.now()}@example.com`, role: 'viewer', org_id: orgId })) as { token: string; email: string };
-  const { supabaseAnonKey } = await runtimeConfig(request, baseURL);
-  const signUp = await request.post(`${baseURL}/auth/v1/signup`, {
-    headers: { apikey: supabaseAnonKey, 'content-type': 'application/json' },
-    data: { email: invite.email, password: 'Correct-Horse-9', data: { first_name: 'Vic', last_name: 'Viewer', invite_token: invite.token } },
-  });
-  const viewer = (await signUp.json()) as StoredSession;
+  const viewer = (await inviteStaff(request, baseURL, owner, orgId, 'viewer', 'Vic', 'Viewer')).session;
   return { owner, viewer, orgId };
 }
 
@@ -45,24 +27,8 @@ test.afterEach(async () => {
   server = undefined;
 });
 
-async function goOffline(context: BrowserContext) {
-  await context.route(/\/(rest|auth|realtime)\/v1\//, (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
-
 function line(page: Page, index: number) {
   return page.getByTestId('line-item').nth(index);
-}
-
-async function fill(scope: ReturnType<Page['locator']> | Page, label: string, value: string) {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.fill(value);
-  await input.blur();
 }
 
 async function saved(page: Page) {
@@ -76,11 +42,7 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   server = await startPrivateServer();
   const base = server.url;
   const { owner } = await organization(page.request, base);
-  await storeSession(page, base, owner);
-  await page.goto(`${base}/estimates`);
-  await expect(page.getByRole('heading', { name: 'No estimates yet' })).toBeVisible();
-  await waitForServiceWorker(page);
-  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'idle');
+  await openEmptyWorkspace(page, base, owner);
 
   await goOffline(context);
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'offline');
@@ -91,7 +53,7 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await expect(page.getByText('Provisional until synced')).toBeVisible();
   await expect(page.getByLabel('Valid until')).not.toHaveValue('');
 
-  await fill(page, 'Title', 'Backyard deck');
+  await fillField(page, 'Title', 'Backyard deck');
   await page.getByRole('button', { name: 'New customer' }).click();
   await page.getByRole('dialog').getByLabel('Company name').fill('Harbor Cafe');
   await page.getByRole('button', { name: 'Create customer' }).click();
@@ -105,10 +67,10 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await page.getByRole('button', { name: 'Add custom line' }).click();
   await expect(page.getByTestId('line-item')).toHaveCount(6);
   const custom = line(page, 5);
-  await fill(custom, 'Item', 'Site visit');
-  await fill(custom, 'Quantity', '2');
-  await fill(custom, 'Unit price ($)', '75');
-  await fill(custom, 'Unit cost ($)', '60');
+  await fillField(custom, 'Item', 'Site visit');
+  await fillField(custom, 'Quantity', '2');
+  await fillField(custom, 'Unit price ($)', '75');
+  await fillField(custom, 'Unit cost ($)', '60');
 
   // Margin per line and its colour (SPEC §9: ≥ 40 % green, ≥ 20 % yellow, below red, N/A without cost).
   const expectations = [
@@ -135,8 +97,8 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await expect(line(page, 0).getByLabel('Quantity')).toHaveValue('-3');
   await line(page, 0).getByLabel('Discount %').fill('150');
   await expect(line(page, 0).getByText('The discount must be between 0 and 100 %')).toBeVisible();
-  await fill(line(page, 0), 'Quantity', '1');
-  await fill(line(page, 0), 'Discount %', '0');
+  await fillField(line(page, 0), 'Quantity', '1');
+  await fillField(line(page, 0), 'Discount %', '0');
   await expect(page.getByTestId('total')).toHaveText('$580.00');
 
   // Keyboard reorder: the custom line moves up one place.
@@ -147,14 +109,14 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await page.getByRole('button', { name: 'Add milestone' }).click();
   const milestones = page.getByTestId('milestone');
   await expect(milestones).toHaveCount(2);
-  await fill(milestones.nth(0), 'Milestone', 'Demolition');
-  await fill(milestones.nth(0), 'Start', '2026-04-01');
-  await fill(milestones.nth(0), 'End', '2026-04-05');
-  await fill(milestones.nth(1), 'Milestone', 'Build the deck');
-  await fill(milestones.nth(1), 'Start', '2026-04-06');
+  await fillField(milestones.nth(0), 'Milestone', 'Demolition');
+  await fillField(milestones.nth(0), 'Start', '2026-04-01');
+  await fillField(milestones.nth(0), 'End', '2026-04-05');
+  await fillField(milestones.nth(1), 'Milestone', 'Build the deck');
+  await fillField(milestones.nth(1), 'Start', '2026-04-06');
   await milestones.nth(1).getByLabel('End').fill('2026-04-02');
   await expect(milestones.nth(1).getByText('The end date cannot be before the start date')).toBeVisible();
-  await fill(milestones.nth(1), 'End', '2026-04-20');
+  await fillField(milestones.nth(1), 'End', '2026-04-20');
   await saved(page);
   await page.screenshot({ path: 'test-results/screens/estimate-editor-1024x768.png', fullPage: true });
 

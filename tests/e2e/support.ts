@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,7 +20,13 @@ export type StoredSession = {
 };
 
 export async function runtimeConfig(request: APIRequestContext, baseURL: string) {
-  const response = await request.get(`${baseURL}/config.json`);
+  // A kept-alive socket the server closes just as the request goes out answers ECONNRESET
+  // (seen under load); the request is safe to send again.
+  const get = () => request.get(`${baseURL}/config.json`);
+  const response = await get().catch((error: unknown) => {
+    if (String(error).includes('ECONNRESET')) return get();
+    throw error;
+  });
   return (await response.json()) as { supabaseUrl: string; supabaseAnonKey: string };
 }
 
@@ -138,4 +144,67 @@ export async function expectScreen(page: Page, name: string) {
   await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
   if (name !== 'Page Not Found') await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+}
+
+/** A PostgREST call as a signed-in user (a session or its access token); throws on an error status. */
+export async function api(request: APIRequestContext, baseURL: string, auth: StoredSession | string, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) {
+  const { supabaseAnonKey } = await runtimeConfig(request, baseURL);
+  const token = typeof auth === 'string' ? auth : auth.access_token;
+  const response = await request.fetch(`${baseURL}${path}`, {
+    method,
+    headers: { apikey: supabaseAnonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    data,
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** The organization a new staff member's sign-up created. */
+export async function orgIdOf(request: APIRequestContext, baseURL: string, session: StoredSession): Promise<string> {
+  const profiles = (await api(request, baseURL, session, 'GET', `/rest/v1/profiles?select=org_id&user_id=eq.${session.user.id}`)) as { org_id: string }[];
+  return profiles[0]!.org_id;
+}
+
+/** Invites a member with `role` into the organization and signs them up with the invite. */
+export async function inviteStaff(request: APIRequestContext, baseURL: string, owner: StoredSession, orgId: string, role: 'admin' | 'sales' | 'viewer', firstName: string, lastName: string) {
+  const email = `${role}-${Date.now()}-${process.pid}-${++counter}@example.com`;
+  const password = 'Correct-Horse-9';
+  const invite = (await api(request, baseURL, owner, 'POST', '/rest/v1/rpc/create_invite', { email, role, org_id: orgId })) as { token: string };
+  const { supabaseAnonKey } = await runtimeConfig(request, baseURL);
+  const signUp = await request.post(`${baseURL}/auth/v1/signup`, {
+    headers: { apikey: supabaseAnonKey, 'content-type': 'application/json' },
+    data: { email, password, data: { first_name: firstName, last_name: lastName, invite_token: invite.token } },
+  });
+  if (!signUp.ok()) throw new Error(`invited sign-up failed: ${signUp.status()} ${await signUp.text()}`);
+  return { email, password, session: (await signUp.json()) as StoredSession };
+}
+
+/**
+ * Offline for real: the browser's network and the API routes, since a service worker's own
+ * requests ignore setOffline.
+ */
+export async function goOffline(context: BrowserContext) {
+  await context.route(/\/(rest|auth|realtime)\/v1\//, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext) {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+/** Types into the field labelled `label` and leaves it, so its draft is saved. */
+export async function fillField(scope: Page | Locator, label: string, value: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.fill(value);
+  await input.blur();
+}
+
+/** Signs `session` in and opens its (empty) estimates list, with the service worker ready and sync idle. */
+export async function openEmptyWorkspace(page: Page, baseURL: string, session: StoredSession) {
+  await storeSession(page, baseURL, session);
+  await page.goto(`${baseURL}/estimates`);
+  await expect(page.getByRole('heading', { name: 'No estimates yet' })).toBeVisible();
+  await waitForServiceWorker(page);
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'idle');
 }

@@ -3,8 +3,7 @@ import type { EstimateStatus } from '../../db/collections/estimates';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { cx } from '../../components/ui/cx';
 import { formatMargin, marginTone, type MarginTone } from '../../lib/money';
-import type { Account } from '../../db/collections/accounts';
-import type { Prospect } from '../../db/collections/prospects';
+import { customerDisplayName } from '../../db/customer-name';
 
 const STATUS: Record<EstimateStatus, { label: string; tone: BadgeTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
@@ -21,7 +20,17 @@ export function statusLabel(status: EstimateStatus): string {
   return STATUS[status].label;
 }
 
-export function StatusBadge({ status }: { status: EstimateStatus }) {
+/** `unconfirmed`: accepted on a device, the server has not confirmed it yet. */
+export function StatusBadge({ status, unconfirmed = false }: { status: EstimateStatus; unconfirmed?: boolean }) {
+  if (unconfirmed) {
+    return (
+      <Badge tone="warning" className="whitespace-nowrap">
+        <span data-status={status} data-unconfirmed="true">
+          Accepted on device
+        </span>
+      </Badge>
+    );
+  }
   return (
     <Badge tone={STATUS[status].tone} className="whitespace-nowrap">
       <span data-status={status}>{STATUS[status].label}</span>
@@ -46,9 +55,5 @@ export function MarginText({ marginCents, marginPercent, className }: { marginCe
   );
 }
 
-export function customerName(customer: Account | Prospect | null | undefined): string {
-  if (!customer) return '';
-  if ('name' in customer) return customer.name;
-  const person = `${customer.first_name} ${customer.last_name}`.trim();
-  return person && customer.company ? `${person} (${customer.company})` : person || customer.company || customer.email;
-}
+/** The customer's display name (the rule lives with the data: src/db/customer-name.ts). */
+export const customerName = customerDisplayName;

@@ -8,6 +8,8 @@ import type { Product } from '../../db/collections/products';
 import type { Prospect } from '../../db/collections/prospects';
 import { addEstimateItem, createEstimate, insertDocument, patchDocument, removeDocument } from '../../db/commands';
 import type { AppDatabase } from '../../db/database';
+import { snapshotAndHash } from '../../lib/estimate-snapshot';
+import { customerName } from './estimate-bits';
 import { moveTo, sortOrderPatches } from './line-rules';
 
 export async function createDraft(db: AppDatabase, orgId: string, userId: string, values: Partial<Estimate> = {}): Promise<Estimate> {
@@ -35,8 +37,37 @@ export function addProductLine(db: AppDatabase, estimate: Pick<Estimate, 'id' | 
   });
 }
 
-export function addCustomLine(db: AppDatabase, estimate: Pick<Estimate, 'id' | 'org_id'>, name = 'Custom item'): Promise<EstimateItem> {
-  return addEstimateItem(db, estimate, { name });
+// Quick taps on a tile or a stepper each read the line and write it back; run one after the
+// other, every tap counts even before the screen has caught up.
+let taps: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = taps.then(work);
+  taps = run.catch(() => undefined);
+  return run;
+}
+
+const roundQuantity = (q: number) => Math.max(0, Math.round(q * 1000) / 1000);
+
+/** A tile tapped in the tablet flow: a product already on the estimate counts one more. */
+export function addOrCountProduct(db: AppDatabase, estimate: Pick<Estimate, 'id' | 'org_id'>, product: Product): Promise<EstimateItem> {
+  return oneAtATime(async () => {
+    const existing = await db.estimate_items.findOne({ selector: { estimate_id: estimate.id, product_id: product.id } }).exec();
+    if (!existing) return addProductLine(db, estimate, product);
+    return patchDocument(db, 'estimate_items', existing.id, { quantity: roundQuantity(existing.quantity + 1) });
+  });
+}
+
+/** A stepper's − or +: the stored quantity changes by delta, never below zero. */
+export function stepQuantity(db: AppDatabase, itemId: string, delta: number): Promise<EstimateItem> {
+  return oneAtATime(async () => {
+    const item = await db.estimate_items.findOne(itemId).exec();
+    if (!item) throw new Error('This line is no longer on the estimate');
+    return patchDocument(db, 'estimate_items', itemId, { quantity: roundQuantity(item.quantity + delta) });
+  });
+}
+
+export function addCustomLine(db: AppDatabase, estimate: Pick<Estimate, 'id' | 'org_id'>, name = 'Custom item', values: Partial<EstimateItem> = {}): Promise<EstimateItem> {
+  return addEstimateItem(db, estimate, { ...values, name, product_id: null });
 }
 
 export async function moveItem(db: AppDatabase, items: readonly { id: string; sort_order: number }[], from: number, to: number, collection: 'estimate_items' | 'milestones' = 'estimate_items'): Promise<void> {
@@ -49,15 +80,85 @@ export async function addMilestone(db: AppDatabase, estimate: Pick<Estimate, 'id
   return insertDocument(db, 'milestones', { org_id: estimate.org_id, estimate_id: estimate.id, title: `Phase ${count + 1}`, sort_order: count });
 }
 
+/** The customer of an estimate; its display name is set here too so lists show it at once (the server keeps it after). */
+export async function setCustomer(db: AppDatabase, id: string, ref: { account_id: string | null; prospect_id: string | null }): Promise<Estimate> {
+  // Read from the database, not a screen's list: a customer created a moment ago may not be in it yet.
+  const customer = ref.account_id ? await db.accounts.findOne(ref.account_id).exec() : ref.prospect_id ? await db.prospects.findOne(ref.prospect_id).exec() : null;
+  return patchDocument(db, 'estimates', id, { ...ref, customer_name: customerName(customer?.toJSON() as Account | Prospect | undefined) });
+}
+
+/** Sent from this device; the server issues the customer link and e-mails it (after sync when offline). */
+export function sendEstimate(db: AppDatabase, id: string, email: string): Promise<Estimate> {
+  return patchDocument(db, 'estimates', id, { sent_to_email: email, status: 'sent' });
+}
+
+/** A sent (or viewed, changes-requested, expired) estimate goes back to draft to be edited and sent again. */
+export const REVISABLE: readonly EstimateStatus[] = ['sent', 'viewed', 'changes_requested', 'expired'];
+
+export async function reviseEstimate(db: AppDatabase, estimate: Pick<Estimate, 'id' | 'status'>): Promise<Estimate> {
+  if (!REVISABLE.includes(estimate.status)) throw new Error(`A ${estimate.status} estimate cannot be revised in place`);
+  return patchDocument(db, 'estimates', estimate.id, { status: 'draft' });
+}
+
+/** A declined estimate is locked on the server: its revision is a new draft that names the original. */
+export function reviseDeclined(db: AppDatabase, source: Estimate, items: readonly EstimateItem[], milestones: readonly Milestone[], userId: string): Promise<Estimate> {
+  return duplicateEstimate(db, source, items, milestones, userId, revisionTitle(source.title, source.number));
+}
+
+/** "Deck (revision of EST-000012)"; a revision of a revision names only the latest one. */
+export function revisionTitle(title: string, number: string): string {
+  const base = title.replace(/ \(revision of [^)]*\)$/, '') || 'Untitled estimate';
+  return `${base} (revision of ${number})`;
+}
+
+export type Acceptance = { name: string; signature: string };
+
+/**
+ * The customer accepted on this device: the hash of exactly what they reviewed (the canonical
+ * snapshot of the estimate and its items as stored here now), their typed name, the drawn
+ * signature and the device time, in one write. The server recomputes the hash from its rows
+ * when this syncs and refuses a mismatch.
+ */
+export async function captureAcceptance(db: AppDatabase, id: string, acceptance: Acceptance, now: Date = new Date()): Promise<Estimate> {
+  const estimate = await db.estimates.findOne(id).exec();
+  if (!estimate) throw new Error('This estimate is not on this device');
+  if (estimate.status === 'accepted' || estimate.status === 'declined' || estimate.status === 'archived') throw new Error(`This estimate is already ${estimate.status}`);
+  const items = (await db.estimate_items.find({ selector: { estimate_id: id } }).exec()).map((doc) => doc.toJSON() as EstimateItem);
+  if (items.length === 0) throw new Error('An estimate without items cannot be accepted');
+  const { sha256 } = await snapshotAndHash(estimate.toJSON() as Estimate, items);
+  return patchDocument(db, 'estimates', id, {
+    status: 'accepted',
+    acceptance_sha256: sha256,
+    accepted_by_name: acceptance.name,
+    acceptance_signature: acceptance.signature,
+    accepted_at: now.toISOString(),
+  });
+}
+
+/**
+ * After the server refused an acceptance: the estimate goes back to draft without the captured
+ * acceptance, so it can be reviewed with the customer and signed again; the refusal is closed.
+ */
+export async function withdrawAcceptance(db: AppDatabase, id: string, failureId: string | null): Promise<Estimate> {
+  const estimate = await patchDocument(db, 'estimates', id, { status: 'draft', acceptance_sha256: '', accepted_by_name: '', acceptance_signature: '', accepted_at: null });
+  if (failureId) {
+    const failure = await db.sync_issues.findOne(failureId).exec();
+    if (failure?.status === 'open') await failure.incrementalPatch({ status: 'dismissed', resolved_at: new Date().toISOString() });
+  }
+  return estimate;
+}
+
 export function setStatus(db: AppDatabase, id: string, status: EstimateStatus): Promise<Estimate> {
   return patchDocument(db, 'estimates', id, { status });
 }
 
-export async function duplicateEstimate(db: AppDatabase, source: Estimate, items: readonly EstimateItem[], milestones: readonly Milestone[], userId: string): Promise<Estimate> {
+export async function duplicateEstimate(db: AppDatabase, source: Estimate, items: readonly EstimateItem[], milestones: readonly Milestone[], userId: string, title?: string): Promise<Estimate> {
   const copy = await createDraft(db, source.org_id, userId, {
-    title: source.title ? `${source.title} (copy)` : 'Copy',
+    title: title ?? (source.title ? `${source.title} (copy)` : 'Copy'),
     account_id: source.account_id,
     prospect_id: source.prospect_id,
+    customer_name: source.customer_name,
+    sent_to_email: source.sent_to_email,
     tax_rate: source.tax_rate,
     discount_cents: source.discount_cents,
     notes: source.notes,

@@ -19,11 +19,10 @@ function row(values: Partial<ListRow> & { id: string }): ListRow {
 }
 
 const rows = [
-  row({ id: '1', number: 'EST-000001', title: 'Kitchen remodel', search: 'est-000001 kitchen remodel', status: 'sent', owner_id: 'u1', account_id: 'acc', created_at: '2026-01-10T10:00:00Z', total_cents: 500, margin_percent: 10 }),
+  row({ id: '1', number: 'EST-000001', title: 'Kitchen remodel', search: 'est-000001 kitchen remodel harbor cafe', status: 'sent', owner_id: 'u1', account_id: 'acc', created_at: '2026-01-10T10:00:00Z', total_cents: 500, margin_percent: 10 }),
   row({ id: '2', number: 'EST-000002', title: 'Deck', search: 'est-000002 deck', owner_id: 'u2', created_at: '2026-02-10T10:00:00Z', total_cents: 900, margin_percent: 45 }),
   row({ id: '3', number: 'EST-000010', title: 'Roof', search: 'est-000010 roof', owner_id: 'u1', created_at: '2026-03-10T10:00:00Z', total_cents: 100 }),
 ];
-const customers = new Map([['acc', 'Harbor Café']]);
 
 describe('matchesSearch', () => {
   it('matches the beginning of any word, case- and accent-insensitively', () => {
@@ -35,12 +34,18 @@ describe('matchesSearch', () => {
 });
 
 describe('filterEstimates', () => {
-  const ids = (filter: Partial<typeof DEFAULT_FILTER>) => filterEstimates(rows, { ...DEFAULT_FILTER, ...filter }, customers).map((r) => r.id);
+  const ids = (filter: Partial<typeof DEFAULT_FILTER>, matches: Set<string> | null = null) => filterEstimates(rows, { ...DEFAULT_FILTER, ...filter }, matches).map((r) => r.id);
 
-  it('searches number, title and customer name', () => {
+  it('searches number, title and customer name by scanning until the word index is ready', () => {
     expect(ids({ search: 'deck' })).toEqual(['2']);
     expect(ids({ search: 'harbor' })).toEqual(['1']);
     expect(ids({ search: 'est-00001' })).toEqual(['3']);
+  });
+
+  it("takes the word index's answer when there is one, combined with the filters", () => {
+    expect(ids({ search: 'anything' }, new Set(['1', '3']))).toEqual(['3', '1']);
+    expect(ids({ search: 'anything', ownerId: 'u1', status: 'sent' }, new Set(['1', '3']))).toEqual(['1']);
+    expect(ids({ search: '' }, new Set(['1']))).toEqual(['3', '2', '1']);
   });
 
   it('filters by status, owner and date range', () => {

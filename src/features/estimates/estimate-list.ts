@@ -1,4 +1,6 @@
-// The estimates list's search, filters and sort over the live query's documents.
+// The estimates list's filters and sort over the live query's documents. Search is answered
+// by the word index (src/db/word-index.ts) as a set of matching ids; until that index has
+// been built, the same rule is applied to each estimate's normalized `search` column.
 import type { Estimate, EstimateStatus } from '../../db/collections/estimates';
 import { searchText } from '../../db/fields';
 
@@ -19,6 +21,9 @@ export type ListFilter = {
 export const DEFAULT_FILTER: ListFilter = { search: '', status: '', ownerId: '', from: '', to: '', sort: 'date', direction: 'desc' };
 
 export type ListRow = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'owner_id' | 'account_id' | 'prospect_id' | 'created_at' | 'total_cents' | 'margin_cents' | 'margin_percent' | 'search'>;
+
+/** The search's answer: ids from the word index, or null to scan `search` columns instead. */
+export type SearchMatches = ReadonlySet<string> | null;
 
 /** Every search word must begin some word of the estimate's number, title or customer. */
 export function matchesSearch(haystack: string, query: string): boolean {
@@ -43,16 +48,15 @@ function compare(a: ListRow, b: ListRow, key: SortKey): number {
   }
 }
 
-export function filterEstimates<R extends ListRow>(rows: readonly R[], filter: ListFilter, customerNames: ReadonlyMap<string, string>): R[] {
+export function filterEstimates<R extends ListRow>(rows: readonly R[], filter: ListFilter, matches: SearchMatches = null): R[] {
   const shown = rows.filter((row) => {
     if (filter.status && row.status !== filter.status) return false;
     if (filter.ownerId && row.owner_id !== filter.ownerId) return false;
     const day = row.created_at.slice(0, 10);
     if (filter.from && day < filter.from) return false;
     if (filter.to && day > filter.to) return false;
-    if (!filter.search) return true;
-    const customer = customerNames.get(row.account_id ?? row.prospect_id ?? '') ?? '';
-    return matchesSearch(`${row.search} ${searchText(customer)}`, filter.search);
+    if (!filter.search.trim()) return true;
+    return matches ? matches.has(row.id) : matchesSearch(row.search, filter.search);
   });
   const sign = filter.direction === 'asc' ? 1 : -1;
   return shown.sort((a, b) => {

@@ -1,18 +1,23 @@
-import { Archive, Copy, Pencil, Printer, Send, Tablet } from 'lucide-react';
+import { Archive, Copy, Link2, Pencil, PencilLine, Printer, Send, Tablet } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSpinner } from '../../components/ui/spinner';
 import type { Estimate, EstimateStatus } from '../../db/collections/estimates';
-import { teamOf, versionsOfEstimate } from '../../db/queries';
+import { failureOf, teamOf, versionsOfEstimate } from '../../db/queries';
 import { can, useLiveQuery, useWorkspace } from '../../db/react';
 import { formatMoney } from '../../lib/money';
 import { toast, toastError } from '../../lib/toast-store';
 import { CommentThread } from './comment-thread';
-import { customerName, MarginText, StatusBadge } from './estimate-bits';
-import { duplicateEstimate, setStatus } from './estimate-commands';
+import { customerName, MarginText } from './estimate-bits';
+import { duplicateEstimate, REVISABLE, reviseDeclined, reviseEstimate, setStatus } from './estimate-commands';
 import { EstimateNumber } from './estimate-edit-page';
 import { GanttChart } from './gantt-chart';
+import { useIssueEstimateLink } from './estimate-link';
+import { CopyLinkDialog, SendDialog, useOnline } from './send-dialog';
+import { AcceptanceBadge, AcceptanceRecord } from './streamlined/acceptance-record';
+import { acceptanceState } from './streamlined/acceptance';
 import { estimateTotals, lineTotals, decimalText } from './line-rules';
 import { SyncFailureBanner } from './sync-failure-banner';
 import { TotalsPanel } from './totals-panel';
@@ -22,6 +27,8 @@ const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const SENDABLE: readonly EstimateStatus[] = ['draft', 'changes_requested', 'expired'];
+/** A customer link exists once the estimate went out (the server refuses a draft). */
+const LINKABLE: readonly EstimateStatus[] = ['sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired'];
 const ARCHIVABLE: readonly EstimateStatus[] = ['draft', 'sent', 'viewed', 'changes_requested', 'expired', 'accepted', 'declined'];
 
 function history(estimate: Estimate): { label: string; at: string }[] {
@@ -44,6 +51,10 @@ export function EstimatePage() {
   const data = useEstimate(id);
   const versions = useLiveQuery((d) => versionsOfEstimate(d, id), [id]);
   const team = useLiveQuery((d) => teamOf(d, orgId), [orgId]);
+  const failure = useLiveQuery((d) => failureOf(d, 'estimates', id), [id]);
+  const [dialog, setDialog] = useState<'send' | 'link' | null>(null);
+  const issueLink = useIssueEstimateLink();
+  const online = useOnline();
   const { estimate, items, milestones } = data;
 
   if (data.loading && !estimate) return <PageSpinner label="Opening the estimate…" />;
@@ -57,12 +68,24 @@ export function EstimatePage() {
   const canEdit = can(role, 'editEstimates');
   const locked = ['accepted', 'declined', 'archived'].includes(estimate.status);
   const totals = estimateTotals(items, estimate);
-  const customer = customerName(data.accounts.find((a) => a.id === estimate.account_id) ?? data.prospects.find((p) => p.id === estimate.prospect_id));
+  const account = data.accounts.find((a) => a.id === estimate.account_id);
+  const prospect = data.prospects.find((p) => p.id === estimate.prospect_id);
+  const customer = estimate.customer_name || customerName(account ?? prospect);
+  const acceptance = acceptanceState(estimate, failure.result);
   const owner = (team.result ?? []).find((p) => p.user_id === estimate.owner_id);
   const act = (status: EstimateStatus, message: string) =>
     void setStatus(db, estimate.id, status)
       .then(() => toast({ tone: 'success', title: message, description: navigator.onLine ? undefined : 'Saved on this device; it goes out when you are back online.' }))
       .catch((e: unknown) => toastError(e));
+  const revise = () => {
+    const revision = estimate.status === 'declined' ? reviseDeclined(db, estimate, items, milestones, userId) : reviseEstimate(db, estimate);
+    void revision
+      .then((draft) => {
+        toast({ tone: 'success', title: draft.id === estimate.id ? 'Back to draft for your changes' : 'A new draft revises the declined estimate' });
+        navigate(`/estimates/${draft.id}/edit`);
+      })
+      .catch((e: unknown) => toastError(e));
+  };
 
   return (
     <article className="flex flex-col gap-6 print:gap-4">
@@ -70,7 +93,7 @@ export function EstimatePage() {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <EstimateNumber estimate={estimate} />
-            <StatusBadge status={estimate.status} />
+            <AcceptanceBadge estimate={estimate} failure={failure.result} />
           </p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900">{estimate.title || 'Untitled estimate'}</h1>
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
@@ -82,6 +105,12 @@ export function EstimatePage() {
               <dt className="inline text-slate-500">Owner: </dt>
               <dd className="inline text-slate-800">{owner ? `${owner.first_name} ${owner.last_name}`.trim() || owner.email : '—'}</dd>
             </div>
+            {estimate.sent_to_email && (
+              <div className="print:hidden">
+                <dt className="inline text-slate-500">Sent to: </dt>
+                <dd className="inline text-slate-800">{estimate.sent_to_email}</dd>
+              </div>
+            )}
             {estimate.valid_until && (
               <div>
                 <dt className="inline text-slate-500">Valid until: </dt>
@@ -91,14 +120,35 @@ export function EstimatePage() {
           </dl>
         </div>
         <div className="flex flex-wrap gap-2 print:hidden" role="group" aria-label="Actions">
-          {canEdit && !locked && (
+          {canEdit && estimate.status === 'draft' && (
             <Link to={`/estimates/${estimate.id}/edit`} className={buttonClasses('primary')}>
               <Pencil aria-hidden="true" className="size-4" /> Edit
             </Link>
           )}
           {canEdit && SENDABLE.includes(estimate.status) && (
-            <Button variant="secondary" icon={<Send aria-hidden="true" className="size-4" />} onClick={() => act('sent', 'Estimate sent')} disabled={items.length === 0} title={items.length === 0 ? 'Add a line first' : undefined}>
+            <Button variant="secondary" icon={<Send aria-hidden="true" className="size-4" />} onClick={() => setDialog('send')} disabled={items.length === 0} title={items.length === 0 ? 'Add a line first' : undefined}>
               Send
+            </Button>
+          )}
+          {canEdit && (REVISABLE.includes(estimate.status) || estimate.status === 'declined') && (
+            <Button
+              variant={estimate.status === 'changes_requested' ? 'primary' : 'secondary'}
+              icon={<PencilLine aria-hidden="true" className="size-4" />}
+              onClick={revise}
+              title={estimate.status === 'declined' ? 'Declined estimates are locked: the revision is a new draft' : 'Back to draft to change it, then send it again'}
+            >
+              Revise
+            </Button>
+          )}
+          {canEdit && issueLink && LINKABLE.includes(estimate.status) && (
+            <Button
+              variant="secondary"
+              icon={<Link2 aria-hidden="true" className="size-4" />}
+              onClick={() => setDialog('link')}
+              disabled={!online}
+              title={online ? undefined : 'A customer link needs a connection'}
+            >
+              Copy customer link
             </Button>
           )}
           {canEdit && (
@@ -130,7 +180,9 @@ export function EstimatePage() {
         </div>
       </header>
 
-      <SyncFailureBanner estimate={estimate} items={items} milestones={milestones} />
+      {/* A refused acceptance shows with its own way forward in the acceptance record below. */}
+      {acceptance !== 'refused' && <SyncFailureBanner estimate={estimate} items={items} milestones={milestones} />}
+      <AcceptanceRecord estimate={estimate} items={items} milestones={milestones} failure={failure.result} reviewPath={`/estimates/${estimate.id}/streamlined?step=review`} />
 
       <section aria-labelledby="lines-heading" className="flex flex-col gap-3">
         <h2 id="lines-heading" className="text-lg font-semibold text-slate-900">
@@ -243,6 +295,9 @@ export function EstimatePage() {
       </div>
 
       <CommentThread estimate={estimate} />
+
+      <SendDialog open={dialog === 'send'} onClose={() => setDialog(null)} estimate={estimate} suggestedEmail={account?.email || prospect?.email || ''} />
+      {issueLink && <CopyLinkDialog open={dialog === 'link'} onClose={() => setDialog(null)} estimate={estimate} issue={issueLink} />}
     </article>
   );
 }

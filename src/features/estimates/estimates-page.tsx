@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { FileText, Plus, Search } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { FileText, Plus, Search, Tablet } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -11,11 +11,12 @@ import { ESTIMATE_STATUSES } from '../../db/collections/estimates';
 import { isProvisionalNumber } from '../../db/commands';
 import { listAccounts, listEstimates, listProspects, teamOf } from '../../db/queries';
 import { can, useLiveQuery, useWorkspace } from '../../db/react';
+import { wordIndexOf } from '../../db/word-index';
 import { formatMoney } from '../../lib/money';
 import { toastError } from '../../lib/toast-store';
 import { customerName, MarginText, StatusBadge, statusLabel } from './estimate-bits';
 import { createDraft } from './estimate-commands';
-import { DEFAULT_FILTER, filterEstimates, type ListFilter, type SortKey } from './estimate-list';
+import { DEFAULT_FILTER, filterEstimates, type ListFilter, type SearchMatches, type SortKey } from './estimate-list';
 
 const ROW_HEIGHT = 64;
 const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_8.5rem_6.5rem_8.5rem] xl:grid-cols-[minmax(0,1fr)_8.5rem_7rem_7rem_9rem] items-center gap-3 px-4';
@@ -53,24 +54,30 @@ export function EstimatesPage() {
     for (const p of team.result ?? []) names.set(p.user_id, `${p.first_name} ${p.last_name}`.trim() || p.email);
     return names;
   }, [team.result]);
-  const rows = useMemo(() => filterEstimates(estimates.result ?? [], filter, customers), [estimates.result, filter, customers]);
+  const matches = useSearchMatches(filter.search, estimates.result);
+  const rows = useMemo(() => filterEstimates(estimates.result ?? [], filter, matches), [estimates.result, filter, matches]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
 
-  const create = async () => {
+  const create = async (screen: 'edit' | 'streamlined' = 'edit') => {
     try {
       const estimate = await createDraft(db, orgId, userId);
-      navigate(`/estimates/${estimate.id}/edit`);
+      navigate(`/estimates/${estimate.id}/${screen}`);
     } catch (e) {
       toastError(e);
     }
   };
   const canEdit = can(role, 'editEstimates');
   const createButton = canEdit && (
-    <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => void create()}>
-      New estimate
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" icon={<Tablet aria-hidden="true" className="size-4" />} onClick={() => void create('streamlined')}>
+        New in tablet mode
+      </Button>
+      <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => void create()}>
+        New estimate
+      </Button>
+    </div>
   );
 
   if (estimates.loading && !estimates.result) return <PageSpinner label="Loading estimates…" />;
@@ -149,7 +156,7 @@ export function EstimatesPage() {
                 <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
                   {virtualizer.getVirtualItems().map((virtual) => {
                     const row = rows[virtual.index]!;
-                    const customer = customers.get(row.account_id ?? row.prospect_id ?? '') ?? '';
+                    const customer = row.customer_name || (customers.get(row.account_id ?? row.prospect_id ?? '') ?? '');
                     return (
                       <Link
                         key={row.id}
@@ -171,7 +178,7 @@ export function EstimatesPage() {
                           </span>
                         </span>
                         <span role="cell">
-                          <StatusBadge status={row.status} />
+                          <StatusBadge status={row.status} unconfirmed={row.status === 'accepted' && !row.accepted_version_id} />
                         </span>
                         <span role="cell" className="hidden text-slate-600 xl:block">
                           {DATE.format(new Date(row.created_at))}
@@ -193,4 +200,35 @@ export function EstimatesPage() {
       )}
     </div>
   );
+}
+
+/**
+ * The word index's answer for `search`; null while the index is still being built (the list
+ * scans the `search` columns meanwhile). Asked again when the estimates change, so new ones
+ * are found. Between a keystroke and its answer the previous answer stays (a few ms).
+ */
+function useSearchMatches(search: string, estimates: unknown): SearchMatches {
+  const { db } = useWorkspace();
+  const index = useMemo(() => wordIndexOf(db), [db]);
+  const [ready, setReady] = useState(() => index.isReady());
+  const [ids, setIds] = useState<SearchMatches>(null);
+  useEffect(() => {
+    let current = true;
+    void index.ready.then(() => current && setReady(true));
+    return () => {
+      current = false;
+    };
+  }, [index]);
+  useEffect(() => {
+    if (!ready || !search.trim()) {
+      setIds(null);
+      return;
+    }
+    let current = true;
+    void index.search(search).then((found) => current && setIds(found));
+    return () => {
+      current = false;
+    };
+  }, [index, ready, search, estimates]);
+  return ready ? ids : null;
 }

@@ -13,6 +13,10 @@ import { duplicateEstimate } from './estimate-commands';
 const REASONS: Record<string, string> = {
   estimate_locked: 'The estimate was accepted or declined on another device, so it cannot change any more.',
   illegal_status_transition: 'The status change is not allowed from the estimate’s current status.',
+  acceptance_mismatch: 'The estimate changed after the customer signed, so the acceptance was not recorded. Review it with the customer and capture the signature again.',
+  acceptance_evidence_required: 'An acceptance needs the customer’s typed name and drawn signature. Capture them in the tablet flow.',
+  signature_too_large: 'The drawn signature is too large to store. Clear it and sign again.',
+  invalid_email: 'The recipient’s e-mail address is not valid. Correct it and send again.',
 };
 
 export function reasonText(reason: string, message: string): string {

@@ -32,6 +32,11 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
   const latest = useRef<{ value: T } | null>(null);
   const saveRef = useRef(save);
   saveRef.current = save;
+  // Callers pass new functions on every render; through refs, flush stays the same function,
+  // so the unmount effect below runs at unmount only (not at every re-render, which would
+  // save at each keystroke and defeat the delay).
+  const onErrorRef = useRef(onError);
+  onErrorRef.current = onError;
   const editing = useRef(false);
 
   // Another device's change (or a server value) shows up unless the user is typing here.
@@ -48,13 +53,13 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
       if (next) {
         saveRef
           .current(next.value)
-          .catch((e: unknown) => onError?.(e))
+          .catch((e: unknown) => onErrorRef.current?.(e))
           .finally(() => changePending(-1));
       } else {
         changePending(-1);
       }
     }
-  }, [onError]);
+  }, []);
 
   useEffect(() => flush, [flush]);
 
@@ -87,7 +92,7 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
       }
       saveRef
         .current(value.value)
-        .catch((e: unknown) => onError?.(e))
+        .catch((e: unknown) => onErrorRef.current?.(e))
         .finally(() => changePending(-1));
     }, SAVE_DELAY_MS);
   };
