@@ -102,6 +102,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     });
 
   let started: Promise<unknown> = Promise.resolve();
+  // Settles once this tab replicates (after its replications have started).
+  let leadership: Promise<unknown> = new Promise(() => undefined);
   const countPending = async (): Promise<SyncDetail['pending']> => {
     if (stopped) return status.current().pending;
     const here = await countHere();
@@ -112,7 +114,16 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       const now = await countHere();
       if (now) return now;
     }
-    return askLeader();
+    try {
+      return await askLeader();
+    } catch (error) {
+      // No tab answered: this may be the only tab, still electing itself (a sign-out right
+      // after the page opened). Count here once it leads; otherwise the count is unknown.
+      const leads = await Promise.race([leadership.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000))]);
+      const now = leads && !stopped ? await countHere() : null;
+      if (now) return now;
+      throw error;
+    }
   };
 
   if (channel) {
@@ -247,7 +258,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
 
   started = Promise.all(replications.map((r) => r.startPromise));
   publishPending();
-  database.waitForLeadership().then(async () => {
+  leadership = database.waitForLeadership().then(async () => {
     if (stopped) return;
     status.update({ leader: true });
     await started;

@@ -8,6 +8,7 @@ export type UpdateOffer = { apply: () => void };
 export const updateOfferAtom = atom<UpdateOffer | null>(null);
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60_000;
+const APPLY_FALLBACK_MS = 3000;
 
 export function registerServiceWorker(store: ReturnType<typeof createStore>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -15,7 +16,19 @@ export function registerServiceWorker(store: ReturnType<typeof createStore>): vo
   const offer = () =>
     store.set(updateOfferAtom, {
       apply: () => {
-        wb.addEventListener('controlling', () => window.location.reload());
+        // Reload once the new worker controls the page. The browser's own controllerchange is
+        // heard too (workbox-window names only the workers it registered itself), and a worker
+        // that never takes over (another tab holds it back, it failed to activate) still gets
+        // the page reloaded after a moment, so the button never does nothing.
+        let reloaded = false;
+        const reload = () => {
+          if (reloaded) return;
+          reloaded = true;
+          window.location.reload();
+        };
+        wb.addEventListener('controlling', reload);
+        navigator.serviceWorker.addEventListener('controllerchange', reload);
+        setTimeout(reload, APPLY_FALLBACK_MS);
         wb.messageSkipWaiting();
       },
     });

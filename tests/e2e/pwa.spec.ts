@@ -109,8 +109,10 @@ test('a new build is offered through the update prompt and applied on Reload', a
   const prompt = page.getByTestId('update-prompt');
   await expect(prompt).toBeVisible({ timeout: 30_000 });
   await expect(prompt).toContainText('A new version is available');
+  // Listen before clicking: the reload may finish before the click's promise settles.
+  const reloaded = page.waitForEvent('load');
   await prompt.getByRole('button', { name: 'Reload' }).click();
-  await page.waitForEvent('load');
+  await reloaded;
   await expectScreen(page, 'Request an Estimate');
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
