@@ -20,6 +20,19 @@ export function listEstimates(db: AppDatabase, options: ListOptions & { status?:
   });
 }
 
+/**
+ * The newest estimates of the organization, read by walking the [org_id, newest_first] index
+ * and stopping after `limit`: the list's first screen without loading every estimate.
+ */
+export function newestEstimates(db: AppDatabase, options: { orgId: string; limit: number }) {
+  return db.estimates.find({ selector: { org_id: options.orgId }, sort: [{ newest_first: 'asc' }], limit: options.limit });
+}
+
+/** How many estimates the organization has, counted on an index (no document is read). */
+export function countEstimates(db: AppDatabase, orgId: string) {
+  return db.estimates.count({ selector: { org_id: orgId } });
+}
+
 export function estimateById(db: AppDatabase, id: string) {
   return db.estimates.findOne(id);
 }

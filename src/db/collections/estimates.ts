@@ -3,10 +3,30 @@ import { bool, cents, decimal, integer, nullableCents, nullableDate, nullableDec
 
 export const ESTIMATE_STATUSES = ['draft', 'sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired', 'archived'] as const;
 
+// 2026-11-22T16:38:45.05+00:00 (Postgres, up to 6 decimals) or 2026-11-22T16:38:45.050Z.
+const TIMESTAMP_PARTS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}(?::?\d{2})?)$/;
+
+/**
+ * The list's newest-first order as an ascending number: minus the creation time in
+ * microseconds (Postgres keeps microseconds; Date.parse stops at milliseconds). 0 for text that
+ * is no timestamp (it sorts last).
+ */
+export function newestFirst(createdAt: string): number {
+  const parts = TIMESTAMP_PARTS.exec(createdAt);
+  if (!parts) return 0;
+  const [, day, minutes, seconds = '00', fraction = '', zone = 'Z'] = parts;
+  const offset = zone === 'Z' ? zone : `${zone.slice(0, 3)}:${zone.slice(3).replace(':', '') || '00'}`;
+  const ms = Date.parse(`${day}T${minutes}:${seconds}${offset}`);
+  if (Number.isNaN(ms)) return 0;
+  const micros = Number(fraction.padEnd(6, '0').slice(0, 6));
+  return -(ms * 1000 + micros);
+}
+
 export const estimates = defineCollection({
   name: 'estimates',
   // 1: customer_name, sent_to_email, acceptance_sha256; the customer's name joins the search.
-  version: 1,
+  // 2: newest_first and its index, for the list's first screen.
+  version: 2,
   fields: {
     ...replicatedColumns(),
     number: text(40),
@@ -51,8 +71,14 @@ export const estimates = defineCollection({
     /** SHA-256 of the snapshot a customer accepted on a staff device (streamlined flow). */
     acceptance_sha256: text(64),
     search: search(),
+    /**
+     * Local: minus the creation time in microseconds, so that an ascending index walk gives the
+     * newest estimates first. RxDB re-sorts every match of a descending sort, so a limited
+     * `created_at desc` query would still read all estimates (10,000 before the first row).
+     */
+    newest_first: integer(-Number.MAX_SAFE_INTEGER, 0),
   },
-  indexes: [['org_id', 'updated_at'], ['status', 'updated_at'], 'number', 'search'],
+  indexes: [['org_id', 'updated_at'], ['status', 'updated_at'], ['org_id', 'newest_first'], 'number', 'search'],
   // Final numbers and stored totals come from the server; the device shows a DRAFT-… number
   // and computes totals for display until the server's arrive.
   serverOwned: [
@@ -60,7 +86,7 @@ export const estimates = defineCollection({
     'cost_cents', 'margin_cents', 'margin_percent', 'current_version_id', 'version_number', 'accepted_version_id',
     'customer_name',
   ],
-  derive: (d) => ({ search: searchText(d.number, d.provisional_number, d.title, d.customer_name) }),
+  derive: (d) => ({ search: searchText(d.number, d.provisional_number, d.title, d.customer_name), newest_first: newestFirst(d.created_at) }),
 });
 export type Estimate = DocOf<typeof estimates.fields>;
 export type EstimateStatus = Estimate['status'];

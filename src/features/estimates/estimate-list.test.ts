@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER, filterEstimates, matchesSearch, type ListRow } from './estimate-list';
+import { newestFirst } from '../../db/collections/estimates';
+import { DEFAULT_FILTER, filterEstimates, isDefaultView, matchesSearch, newestFirstOrder, type ListRow } from './estimate-list';
 
 function row(values: Partial<ListRow> & { id: string }): ListRow {
+  const created = values.created_at ?? '2026-01-01T00:00:00Z';
   return {
+    newest_first: newestFirst(created),
     number: 'EST-000001',
     title: '',
     status: 'draft',
@@ -59,5 +62,34 @@ describe('filterEstimates', () => {
     expect(ids({ sort: 'total', direction: 'desc' })).toEqual(['2', '1', '3']);
     expect(ids({ sort: 'margin', direction: 'asc' })).toEqual(['1', '2', '3']);
     expect(ids({ sort: 'margin', direction: 'desc' })).toEqual(['2', '1', '3']);
+  });
+});
+
+describe('the first screen and the full list', () => {
+  it('sorts by date on the creation instant whatever the timestamp format, ties by id', () => {
+    const same = [
+      row({ id: 'b', created_at: '2026-05-01T10:00:00.5+00:00' }),
+      row({ id: 'a', created_at: '2026-05-01T10:00:00.500Z' }),
+      row({ id: 'c', created_at: '2026-05-01 12:00:00.000001+02' }),
+      row({ id: 'd', created_at: '2026-05-01T10:00:00.123456+00:00' }),
+    ];
+    expect(filterEstimates(same, DEFAULT_FILTER).map((r) => r.id)).toEqual(['a', 'b', 'd', 'c']);
+    expect(filterEstimates(same, { ...DEFAULT_FILTER, direction: 'asc' }).map((r) => r.id)).toEqual(['c', 'd', 'a', 'b']);
+  });
+
+  it("keeps the index walk's order (newest_first, then id) in the default view", () => {
+    const many = Array.from({ length: 40 }, (_, i) => row({ id: `id-${String((i * 7) % 40).padStart(2, '0')}`, created_at: `2026-01-${String(1 + (i % 9)).padStart(2, '0')}T08:00:00Z` }));
+    const byIndex = [...many].sort(newestFirstOrder).map((r) => r.id);
+    expect(filterEstimates(many, DEFAULT_FILTER).map((r) => r.id)).toEqual(byIndex);
+  });
+
+  it('knows which view the first screen can show', () => {
+    expect(isDefaultView(DEFAULT_FILTER)).toBe(true);
+    expect(isDefaultView({ ...DEFAULT_FILTER, search: '  ' })).toBe(true);
+    expect(isDefaultView({ ...DEFAULT_FILTER, search: 'k' })).toBe(false);
+    expect(isDefaultView({ ...DEFAULT_FILTER, status: 'sent' })).toBe(false);
+    expect(isDefaultView({ ...DEFAULT_FILTER, to: '2026-01-01' })).toBe(false);
+    expect(isDefaultView({ ...DEFAULT_FILTER, direction: 'asc' })).toBe(false);
+    expect(isDefaultView({ ...DEFAULT_FILTER, sort: 'total' })).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ export type ListFilter = {
 
 export const DEFAULT_FILTER: ListFilter = { search: '', status: '', ownerId: '', from: '', to: '', sort: 'date', direction: 'desc' };
 
-export type ListRow = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'owner_id' | 'account_id' | 'prospect_id' | 'created_at' | 'total_cents' | 'margin_cents' | 'margin_percent' | 'search'>;
+export type ListRow = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'owner_id' | 'account_id' | 'prospect_id' | 'created_at' | 'total_cents' | 'margin_cents' | 'margin_percent' | 'search' | 'newest_first'>;
 
 /** The search's answer: ids from the word index, or null to scan `search` columns instead. */
 export type SearchMatches = ReadonlySet<string> | null;
@@ -38,7 +38,8 @@ function compare(a: ListRow, b: ListRow, key: SortKey): number {
     case 'number':
       return a.number.localeCompare(b.number, 'en', { numeric: true });
     case 'date':
-      return a.created_at.localeCompare(b.created_at);
+      // newest_first is minus the creation time: the order of the first screen's index query.
+      return b.newest_first - a.newest_first;
     case 'total':
       return a.total_cents - b.total_cents;
     case 'margin':
@@ -61,6 +62,19 @@ export function filterEstimates<R extends ListRow>(rows: readonly R[], filter: L
   const sign = filter.direction === 'asc' ? 1 : -1;
   return shown.sort((a, b) => {
     if (filter.sort === 'margin' && (a.margin_percent === null) !== (b.margin_percent === null)) return a.margin_percent === null ? 1 : -1;
-    return sign * compare(a, b, filter.sort) || b.created_at.localeCompare(a.created_at);
+    return sign * compare(a, b, filter.sort) || newestFirstOrder(a, b);
   });
+}
+
+/**
+ * Newest first, then by id: the order of the index walk [org_id, newest_first, id] that draws
+ * the first screen (newestEstimates), so the full list takes over without moving a row.
+ */
+export function newestFirstOrder(a: ListRow, b: ListRow): number {
+  return a.newest_first - b.newest_first || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The default view (no filter, newest first): the one the first screen can show. */
+export function isDefaultView(filter: ListFilter): boolean {
+  return !filter.search.trim() && !filter.status && !filter.ownerId && !filter.from && !filter.to && filter.sort === DEFAULT_FILTER.sort && filter.direction === DEFAULT_FILTER.direction;
 }

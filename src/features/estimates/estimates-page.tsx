@@ -9,16 +9,18 @@ import { Select } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ESTIMATE_STATUSES } from '../../db/collections/estimates';
 import { isProvisionalNumber } from '../../db/commands';
-import { listAccounts, listEstimates, listProspects, teamOf } from '../../db/queries';
+import { countEstimates, listAccounts, listEstimates, listProspects, newestEstimates, teamOf } from '../../db/queries';
 import { can, useLiveQuery, useWorkspace } from '../../db/react';
 import { wordIndexOf } from '../../db/word-index';
 import { formatMoney } from '../../lib/money';
 import { toastError } from '../../lib/toast-store';
 import { customerName, MarginText, StatusBadge, statusLabel } from './estimate-bits';
 import { createDraft } from './estimate-commands';
-import { DEFAULT_FILTER, filterEstimates, type ListFilter, type SearchMatches, type SortKey } from './estimate-list';
+import { DEFAULT_FILTER, filterEstimates, isDefaultView, type ListFilter, type ListRow, type SearchMatches, type SortKey } from './estimate-list';
 
 const ROW_HEIGHT = 64;
+/** Rows of the first screen: more than a tall screen shows, with the virtualizer's overscan. */
+const FIRST_PAGE = 50;
 const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_8.5rem_6.5rem_8.5rem] xl:grid-cols-[minmax(0,1fr)_8.5rem_7rem_7rem_9rem] items-center gap-3 px-4';
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -38,10 +40,17 @@ export function EstimatesPage() {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<ListFilter>(DEFAULT_FILTER);
   const set = (patch: Partial<ListFilter>) => setFilter((f) => ({ ...f, ...patch }));
-  const estimates = useLiveQuery((d) => listEstimates(d, { orgId }), [orgId]);
-  const accounts = useLiveQuery((d) => listAccounts(d, { orgId }), [orgId]);
-  const prospects = useLiveQuery((d) => listProspects(d, { orgId }), [orgId]);
-  const team = useLiveQuery((d) => teamOf(d, orgId), [orgId]);
+  // The first screen comes from a limited index walk (a few ms); everything else (the full
+  // live list, customers, the search index) starts once it is on screen, so none of it delays
+  // the first rows. Until the full list is in, only the default view can be shown.
+  const first = useLiveQuery((d) => newestEstimates(d, { orgId, limit: FIRST_PAGE }), [orgId]);
+  const firstIn = first.result !== undefined;
+  const count = useLiveQuery((d) => (firstIn ? countEstimates(d, orgId) : null), [orgId, firstIn]);
+  const estimates = useLiveQuery((d) => (firstIn ? listEstimates(d, { orgId }) : null), [orgId, firstIn]);
+  const accounts = useLiveQuery((d) => (firstIn ? listAccounts(d, { orgId }) : null), [orgId, firstIn]);
+  const prospects = useLiveQuery((d) => (firstIn ? listProspects(d, { orgId }) : null), [orgId, firstIn]);
+  const team = useLiveQuery((d) => (firstIn ? teamOf(d, orgId) : null), [orgId, firstIn]);
+  const all = estimates.result ?? null;
 
   const customers = useMemo(() => {
     const names = new Map<string, string>();
@@ -54,8 +63,9 @@ export function EstimatesPage() {
     for (const p of team.result ?? []) names.set(p.user_id, `${p.first_name} ${p.last_name}`.trim() || p.email);
     return names;
   }, [team.result]);
-  const matches = useSearchMatches(filter.search, estimates.result);
-  const rows = useMemo(() => filterEstimates(estimates.result ?? [], filter, matches), [estimates.result, filter, matches]);
+  const matches = useSearchMatches(filter.search, all);
+  const defaultView = isDefaultView(filter);
+  const rows = useMemo(() => (all ? filterEstimates(all, filter, matches) : defaultView ? (first.result ?? []) : []), [all, filter, matches, defaultView, first.result]);
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
@@ -80,15 +90,17 @@ export function EstimatesPage() {
     </div>
   );
 
-  if (estimates.loading && !estimates.result) return <PageSpinner label="Loading estimates…" />;
-  const total = estimates.result?.length ?? 0;
+  if (!first.result) return <PageSpinner label="Loading estimates…" />;
+  // Without the full list: the index count (the first page's length until that is in).
+  const total = all ? all.length : (count.result ?? first.result.length);
+  const countText = all ? (total === rows.length ? `${total} estimates` : `${rows.length} of ${total} estimates`) : defaultView ? `${total} estimates` : 'Loading all estimates…';
 
   return (
     <div className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Estimates</h1>
-          <p className="text-sm text-slate-600">{total === rows.length ? `${total} estimates` : `${rows.length} of ${total} estimates`}</p>
+          <p className="text-sm text-slate-600">{countText}</p>
         </div>
         {createButton}
       </header>
@@ -135,7 +147,7 @@ export function EstimatesPage() {
             </Field>
           </div>
 
-          <div role="table" aria-label="Estimates" aria-rowcount={rows.length} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+          <div role="table" aria-label="Estimates" aria-rowcount={all ? rows.length : defaultView ? total : -1} aria-busy={!all} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
             <div role="row" className={`${COLUMNS} border-b border-slate-200 bg-slate-50 py-3 text-sm font-semibold text-slate-700`}>
               <span role="columnheader">Estimate</span>
               <span role="columnheader">Status</span>
@@ -149,7 +161,9 @@ export function EstimatesPage() {
                 Margin
               </span>
             </div>
-            {rows.length === 0 ? (
+            {!all && !defaultView ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-500">Loading all estimates…</p>
+            ) : rows.length === 0 ? (
               <p className="px-4 py-8 text-center text-sm text-slate-500">No estimate matches these filters.</p>
             ) : (
               <div ref={scroller} data-testid="estimate-rows" className="max-h-[calc(100vh-22rem)] min-h-64 overflow-auto" role="rowgroup">
@@ -204,15 +218,18 @@ export function EstimatesPage() {
 
 /**
  * The word index's answer for `search`; null while the index is still being built (the list
- * scans the `search` columns meanwhile). Asked again when the estimates change, so new ones
- * are found. Between a keystroke and its answer the previous answer stays (a few ms).
+ * scans the `search` columns meanwhile). The index is built once the full list is in (its build
+ * reads every estimate, so not before the first screen). Asked again when the estimates change,
+ * so new ones are found. Between a keystroke and its answer the previous answer stays (a few ms).
  */
-function useSearchMatches(search: string, estimates: unknown): SearchMatches {
+function useSearchMatches(search: string, estimates: readonly ListRow[] | null): SearchMatches {
   const { db } = useWorkspace();
-  const index = useMemo(() => wordIndexOf(db), [db]);
-  const [ready, setReady] = useState(() => index.isReady());
+  const loaded = estimates !== null;
+  const index = useMemo(() => (loaded ? wordIndexOf(db) : null), [db, loaded]);
+  const [ready, setReady] = useState(() => index?.isReady() ?? false);
   const [ids, setIds] = useState<SearchMatches>(null);
   useEffect(() => {
+    if (!index) return;
     let current = true;
     void index.ready.then(() => current && setReady(true));
     return () => {
@@ -220,7 +237,7 @@ function useSearchMatches(search: string, estimates: unknown): SearchMatches {
     };
   }, [index]);
   useEffect(() => {
-    if (!ready || !search.trim()) {
+    if (!index || !ready || !search.trim()) {
       setIds(null);
       return;
     }
