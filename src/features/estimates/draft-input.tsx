@@ -19,10 +19,12 @@ type Props<T> = {
   /** Extra check across fields (e.g. end after start); a message blocks nothing already saved. */
   extraError?: string | null;
   inputClassName?: string;
+  /** Hears the value as typed before its save (undefined: the stored one counts); see draft-values.ts. */
+  onDraft?: (value: T | undefined) => void;
 };
 
-export function DraftInput<T>({ label, stored, parse, save, disabled, className, inputMode, type = 'text', multiline, hint, extraError, inputClassName }: Props<T>) {
-  const field = useDraftField(stored, parse, save, (e) => toastError(e));
+export function DraftInput<T>({ label, stored, parse, save, disabled, className, inputMode, type = 'text', multiline, hint, extraError, inputClassName, onDraft }: Props<T>) {
+  const field = useDraftField(stored, parse, save, (e) => toastError(e), onDraft);
   const error = field.error ?? extraError ?? null;
   return (
     <Field label={label} error={error} className={className} hint={hint}>

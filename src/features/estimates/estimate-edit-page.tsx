@@ -1,10 +1,11 @@
 import { Check, FileText, Loader2, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSpinner } from '../../components/ui/spinner';
+import type { EstimateItem } from '../../db/collections/estimate-items';
 import type { Estimate } from '../../db/collections/estimates';
 import { isProvisionalNumber } from '../../db/commands';
 import { can, useWorkspace } from '../../db/react';
@@ -15,10 +16,12 @@ import { MarginText, StatusBadge } from './estimate-bits';
 import { formatMoney } from '../../lib/money';
 import { addCustomLine, addProductLine, moveItem, patchDocument } from './estimate-commands';
 import { LineItemCard } from './line-item-card';
-import { centsText, decimalText, estimateTotals, parseDate, parseDiscountAmount, parseRequiredText, parseTaxRate, type Parsed } from './line-rules';
+import { centsText, decimalText, parseDate, parseDiscountAmount, parseRequiredText, parseTaxRate, type Parsed } from './line-rules';
 import { MilestonesEditor } from './milestones-editor';
 import { ProductPicker } from './product-picker';
 import { SyncFailureBanner } from './sync-failure-banner';
+import { createDraftStore, useTypedTotals, type DraftStore } from './draft-values';
+import { useStableRows } from './stable-rows';
 import { TotalsPanel } from './totals-panel';
 import { usePendingSaves } from './use-draft-field';
 import { useEstimate } from './use-estimate';
@@ -52,7 +55,21 @@ export function EstimateEditPage() {
   const { db, role } = useWorkspace();
   const data = useEstimate(id);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const { estimate, items, milestones } = data;
+  const { estimate, milestones } = data;
+  const items = useStableRows(data.items);
+  // Values typed but not saved yet: the totals and each line's margin follow them.
+  const [drafts] = useState(createDraftStore);
+  // Stable callbacks, so the memoized line cards do not re-render for another line's change.
+  const latestItems = useRef(items);
+  latestItems.current = items;
+  const move = useCallback((from: number, to: number) => void moveItem(db, latestItems.current, from, to).catch((e: unknown) => toastError(e)), [db]);
+  const drop = useCallback(
+    (to: number) => {
+      if (dragFrom !== null && dragFrom !== to) move(dragFrom, to);
+      setDragFrom(null);
+    },
+    [dragFrom, move],
+  );
 
   if (data.loading && !estimate) return <PageSpinner label="Opening the estimate…" />;
   if (!estimate) {
@@ -76,8 +93,6 @@ export function EstimateEditPage() {
   }
 
   const save = (patch: Partial<Estimate>) => patchDocument(db, 'estimates', estimate.id, patch);
-  const totals = estimateTotals(items, estimate);
-  const move = (from: number, to: number) => void moveItem(db, items, from, to).catch((e: unknown) => toastError(e));
 
   return (
     <div className="flex flex-col gap-6">
@@ -107,12 +122,20 @@ export function EstimateEditPage() {
               <CustomerPicker value={estimate} accounts={data.accounts} prospects={data.prospects} onChange={(customer) => save(customer)} />
             </div>
             <DraftInput label="Valid until" type="date" stored={estimate.valid_until ?? ''} parse={parseDate} save={(valid_until) => save({ valid_until })} />
-            <DraftInput label="Tax rate %" stored={decimalText(estimate.tax_rate)} parse={parseTaxRate} save={(tax_rate) => save({ tax_rate })} inputMode="decimal" />
+            <DraftInput
+              label="Tax rate %"
+              stored={decimalText(estimate.tax_rate)}
+              parse={parseTaxRate}
+              save={(tax_rate) => save({ tax_rate })}
+              onDraft={(value) => drafts.set(estimate.id, 'tax_rate', value)}
+              inputMode="decimal"
+            />
             <DraftInput
               label="Estimate discount ($)"
               stored={estimate.discount_cents ? centsText(estimate.discount_cents) : ''}
               parse={parseDiscountAmount}
               save={(discount_cents) => save({ discount_cents })}
+              onDraft={(value) => drafts.set(estimate.id, 'discount_cents', value)}
               inputMode="decimal"
             />
           </section>
@@ -135,15 +158,13 @@ export function EstimateEditPage() {
                   <LineItemCard
                     key={item.id}
                     item={item}
+                    drafts={drafts}
                     index={index}
                     count={items.length}
                     onMove={move}
                     dragging={dragFrom === index}
                     onDragStart={setDragFrom}
-                    onDrop={(to) => {
-                      if (dragFrom !== null && dragFrom !== to) move(dragFrom, to);
-                      setDragFrom(null);
-                    }}
+                    onDrop={drop}
                   />
                 ))}
               </ol>
@@ -160,26 +181,40 @@ export function EstimateEditPage() {
 
         <aside aria-label="Totals" className="hidden h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm xl:sticky xl:top-4 xl:block">
           <h2 className="mb-3 text-base font-semibold text-slate-900">Totals</h2>
-          <TotalsPanel totals={totals} />
+          <TypedTotalsPanel drafts={drafts} items={items} estimate={estimate} />
         </aside>
       </div>
 
-      <div aria-label="Running totals" role="region" className="sticky bottom-0 -mx-2 flex flex-wrap items-center justify-end gap-x-6 gap-y-1 rounded-t-xl border border-slate-200 bg-white/95 px-4 py-3 text-sm shadow-lg backdrop-blur xl:hidden">
-        <span>
-          <span className="text-slate-500">Subtotal </span>
-          <span className="tabular-nums">{formatMoney(totals.subtotal)}</span>
+      <RunningTotals drafts={drafts} items={items} estimate={estimate} />
+    </div>
+  );
+}
+
+type TotalsProps = { drafts: DraftStore; items: readonly EstimateItem[]; estimate: Estimate };
+
+function TypedTotalsPanel({ drafts, items, estimate }: TotalsProps) {
+  return <TotalsPanel totals={useTypedTotals(drafts, items, estimate)} />;
+}
+
+/** The bar under the editor on screens without the totals column. */
+function RunningTotals({ drafts, items, estimate }: TotalsProps) {
+  const totals = useTypedTotals(drafts, items, estimate);
+  return (
+    <div aria-label="Running totals" role="region" className="sticky bottom-0 -mx-2 flex flex-wrap items-center justify-end gap-x-6 gap-y-1 rounded-t-xl border border-slate-200 bg-white/95 px-4 py-3 text-sm shadow-lg backdrop-blur xl:hidden">
+      <span>
+        <span className="text-slate-500">Subtotal </span>
+        <span className="tabular-nums">{formatMoney(totals.subtotal)}</span>
+      </span>
+      <span>
+        <span className="text-slate-500">Total </span>
+        <span data-testid="running-total" className="font-semibold text-slate-900 tabular-nums">
+          {formatMoney(totals.total)}
         </span>
-        <span>
-          <span className="text-slate-500">Total </span>
-          <span data-testid="running-total" className="font-semibold text-slate-900 tabular-nums">
-            {formatMoney(totals.total)}
-          </span>
-        </span>
-        <span>
-          <span className="text-slate-500">Margin </span>
-          <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
-        </span>
-      </div>
+      </span>
+      <span>
+        <span className="text-slate-500">Margin </span>
+        <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+      </span>
     </div>
   );
 }

@@ -1,6 +1,8 @@
-// One line of the estimate in the editor: every field saves on its own; margin live.
+// One line of the estimate in the editor: every field saves on its own; its total and margin
+// follow the values as typed. Memoized: typing or saving in one line re-renders that line only
+// (the editor keeps unchanged items' objects and passes stable callbacks).
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
-import type { DragEvent } from 'react';
+import { memo, type DragEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import type { EstimateItem } from '../../db/collections/estimate-items';
@@ -8,12 +10,12 @@ import { useWorkspace } from '../../db/react';
 import { formatMoney } from '../../lib/money';
 import { toastError } from '../../lib/toast-store';
 import { DraftInput } from './draft-input';
+import { useLineTotals, type DraftStore } from './draft-values';
 import { MarginText } from './estimate-bits';
 import { patchDocument, removeDocument } from './estimate-commands';
 import {
   centsText,
   decimalText,
-  lineTotals,
   parseCost,
   parseDiscountPercent,
   parsePrice,
@@ -28,8 +30,9 @@ const parseUnit = (text: string): Parsed<string> => {
   return unit.length > 20 ? { ok: false, error: 'At most 20 characters' } : { ok: true, value: unit || 'each' };
 };
 
-export function LineItemCard({
+export const LineItemCard = memo(function LineItemCard({
   item,
+  drafts,
   index,
   count,
   onMove,
@@ -38,6 +41,7 @@ export function LineItemCard({
   dragging,
 }: {
   item: EstimateItem;
+  drafts: DraftStore;
   index: number;
   count: number;
   onMove: (from: number, to: number) => void;
@@ -47,7 +51,8 @@ export function LineItemCard({
 }) {
   const { db } = useWorkspace();
   const save = (patch: Partial<EstimateItem>) => patchDocument(db, 'estimate_items', item.id, patch);
-  const totals = lineTotals(item);
+  const totals = useLineTotals(drafts, item);
+  const draft = (column: 'quantity' | 'unit_price_cents' | 'unit_cost_cents' | 'discount_percent') => (value: unknown) => drafts.set(item.id, column, value);
   const toggle = (key: 'taxable' | 'optional' | 'selected') => () => void save({ [key]: !item[key] }).catch((e: unknown) => toastError(e));
 
   return (
@@ -76,10 +81,10 @@ export function LineItemCard({
         <div className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-4">
           <DraftInput label="Item" stored={item.name} parse={parseName} save={(name) => save({ name })} className="col-span-2 sm:col-span-3" />
           <DraftInput label="Unit" stored={item.unit} parse={parseUnit} save={(unit) => save({ unit })} className="col-span-2 sm:col-span-1" />
-          <DraftInput label="Quantity" stored={decimalText(item.quantity)} parse={parseQuantity} save={(quantity) => save({ quantity })} inputMode="decimal" />
-          <DraftInput label="Unit price ($)" stored={centsText(item.unit_price_cents)} parse={parsePrice} save={(unit_price_cents) => save({ unit_price_cents })} inputMode="decimal" />
-          <DraftInput label="Unit cost ($)" stored={centsText(item.unit_cost_cents)} parse={parseCost} save={(unit_cost_cents) => save({ unit_cost_cents })} inputMode="decimal" />
-          <DraftInput label="Discount %" stored={decimalText(item.discount_percent)} parse={parseDiscountPercent} save={(discount_percent) => save({ discount_percent })} inputMode="decimal" />
+          <DraftInput label="Quantity" stored={decimalText(item.quantity)} parse={parseQuantity} save={(quantity) => save({ quantity })} onDraft={draft('quantity')} inputMode="decimal" />
+          <DraftInput label="Unit price ($)" stored={centsText(item.unit_price_cents)} parse={parsePrice} save={(unit_price_cents) => save({ unit_price_cents })} onDraft={draft('unit_price_cents')} inputMode="decimal" />
+          <DraftInput label="Unit cost ($)" stored={centsText(item.unit_cost_cents)} parse={parseCost} save={(unit_cost_cents) => save({ unit_cost_cents })} onDraft={draft('unit_cost_cents')} inputMode="decimal" />
+          <DraftInput label="Discount %" stored={decimalText(item.discount_percent)} parse={parseDiscountPercent} save={(discount_percent) => save({ discount_percent })} onDraft={draft('discount_percent')} inputMode="decimal" />
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-100 pt-3 pl-7 text-sm">
@@ -123,4 +128,4 @@ export function LineItemCard({
       </div>
     </li>
   );
-}
+});

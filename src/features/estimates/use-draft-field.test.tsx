@@ -43,4 +43,32 @@ describe('useDraftField', () => {
     expect(save).toHaveBeenCalledTimes(1);
     expect((input as HTMLInputElement).value).toBe('7x');
   });
+
+  it('reports the typed value as a draft until the stored value catches up, none while invalid or after a failed save', async () => {
+    const drafts: (number | undefined)[] = [];
+    let fail = false;
+    const save = vi.fn(async () => {
+      if (fail) throw new Error('refused');
+    });
+    function Field({ stored }: { stored: string }) {
+      const field = useDraftField(stored, parse, save, () => undefined, (value) => drafts.push(value));
+      return <input aria-label="Quantity" value={field.text} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />;
+    }
+    const { rerender } = render(<Field stored="1" />);
+    drafts.length = 0;
+    const input = screen.getByLabelText('Quantity');
+    fireEvent.change(input, { target: { value: '12' } });
+    fireEvent.change(input, { target: { value: '12x' } });
+    fireEvent.change(input, { target: { value: '3' } });
+    expect(drafts).toEqual([12, undefined, 3]);
+    fireEvent.blur(input);
+    // The save came back while the field is not being edited: the document holds the value.
+    rerender(<Field stored="3" />);
+    expect(drafts).toEqual([12, undefined, 3, undefined]);
+
+    fail = true;
+    fireEvent.change(input, { target: { value: '4' } });
+    await act(async () => void vi.advanceTimersByTime(SAVE_DELAY_MS));
+    expect(drafts).toEqual([12, undefined, 3, undefined, 4, undefined]);
+  });
 });

@@ -25,7 +25,17 @@ export function usePendingSaves(): number {
   return count;
 }
 
-export function useDraftField<T>(stored: string, parse: (text: string) => Parsed<T>, save: (value: T) => Promise<unknown>, onError?: (error: unknown) => void) {
+/**
+ * `onDraft` hears the value as typed before it is saved (undefined: none, the stored value
+ * counts), for screens whose totals follow the keystrokes (draft-values.ts).
+ */
+export function useDraftField<T>(
+  stored: string,
+  parse: (text: string) => Parsed<T>,
+  save: (value: T) => Promise<unknown>,
+  onError?: (error: unknown) => void,
+  onDraft?: (value: T | undefined) => void,
+) {
   const [text, setText] = useState(stored);
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -37,11 +47,21 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
   // save at each keystroke and defeat the delay).
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const onDraftRef = useRef(onDraft);
+  onDraftRef.current = onDraft;
   const editing = useRef(false);
+  const failed = useCallback((e: unknown) => {
+    // The refused value stops counting, unless a newer one is already waiting for its save.
+    if (!timer.current) onDraftRef.current?.(undefined);
+    onErrorRef.current?.(e);
+  }, []);
 
-  // Another device's change (or a server value) shows up unless the user is typing here.
+  // Another device's change (or a server value, or this field's own save come back) shows up
+  // unless the user is typing here; the document holds it, so the draft goes.
   useEffect(() => {
-    if (!editing.current) setText(stored);
+    if (editing.current) return;
+    setText(stored);
+    onDraftRef.current?.(undefined);
   }, [stored]);
 
   const flush = useCallback(() => {
@@ -53,13 +73,13 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
       if (next) {
         saveRef
           .current(next.value)
-          .catch((e: unknown) => onErrorRef.current?.(e))
+          .catch(failed)
           .finally(() => changePending(-1));
       } else {
         changePending(-1);
       }
     }
-  }, []);
+  }, [failed]);
 
   useEffect(() => flush, [flush]);
 
@@ -69,6 +89,7 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
     const parsed = parse(next);
     if (!parsed.ok) {
       setError(parsed.error);
+      onDraft?.(undefined);
       if (timer.current) {
         clearTimeout(timer.current);
         timer.current = null;
@@ -78,6 +99,7 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
       return;
     }
     setError(null);
+    onDraft?.(parsed.value);
     latest.current = { value: parsed.value };
     if (timer.current) clearTimeout(timer.current);
     else changePending(1);
@@ -92,7 +114,7 @@ export function useDraftField<T>(stored: string, parse: (text: string) => Parsed
       }
       saveRef
         .current(value.value)
-        .catch((e: unknown) => onErrorRef.current?.(e))
+        .catch(failed)
         .finally(() => changePending(-1));
     }, SAVE_DELAY_MS);
   };
