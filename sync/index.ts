@@ -1,6 +1,8 @@
 // The sync engine, the only module the app imports from sync/: startSync after sign-in,
 // stop() at sign-out. Replication runs per collection with RxDB's replication primitives;
 // the handlers are ours (sync_pull / sync_push), pushes of all collections share batches.
+// One tab per database replicates (sync/leader.ts): replications exist only while this tab
+// leads, one set per term, and each term pushes under its own epoch (sync/push-batcher.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxChangeEventBulk, RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
@@ -13,6 +15,7 @@ import { syncStatusAtom } from '../src/lib/sync-status';
 import { createConflictHandler } from './conflict-handler';
 import { startLive } from './live';
 import type { Doc } from './merge';
+import { electLeader } from './leader';
 import type { Checkpoint } from './protocol';
 import { unpushedIds } from './pending';
 import { createPullHandler } from './pull';
@@ -57,8 +60,26 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const names = REPLICATED_COLLECTIONS.filter((name) => name in database.collections);
   const streams = new Map<ReplicatedName, Subject<'RESYNC'>>(names.map((name) => [name, new Subject<'RESYNC'>()]));
-  const counters = new Map<ReplicatedName, () => Promise<string[] | null>>();
   let stopped = false;
+
+  /** What this tab runs while it leads; a new term after each election it wins. */
+  type Term = {
+    epoch: number;
+    replications: RxReplicationState<Doc, Checkpoint>[];
+    counters: Map<ReplicatedName, () => Promise<string[] | null>>;
+    subscriptions: Subscription[];
+    /** Settles once the replications have started. */
+    started: Promise<unknown>;
+    over: boolean;
+    ended: Promise<void>;
+    end: () => void;
+  };
+  let term: Term | null = null;
+  const terms = new Subject<Term>();
+  /** The running term, or the next one this tab wins. */
+  const nextTerm = (): Promise<Term> => (term && !term.over ? Promise.resolve(term) : firstValueFrom(terms));
+  const within = <T>(ms: number, promise: Promise<T>, otherwise: T): Promise<T> =>
+    Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), ms))]);
 
   const later = (ms: number, fn: () => void) => {
     const timer = setTimeout(() => {
@@ -76,8 +97,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
 
   /** This tab's own count, or null when it does not replicate (yet). */
   const countHere = async (): Promise<SyncDetail['pending'] | null> => {
+    const running = term;
+    if (!running || running.over) return null;
     const entries: [ReplicatedName, number][] = [];
-    for (const [name, count] of counters) {
+    for (const [name, count] of running.counters) {
       const ids = await count();
       if (ids === null) return null;
       entries.push([name, ids.length]);
@@ -101,16 +124,15 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       channel.postMessage({ type: 'ask', id } satisfies PendingMessage);
     });
 
-  let started: Promise<unknown> = Promise.resolve();
   // Settles once this tab replicates (after its replications have started).
-  let leadership: Promise<unknown> = new Promise(() => undefined);
+  const leadership = () => nextTerm().then((t) => t.started);
   const countPending = async (): Promise<SyncDetail['pending']> => {
     if (stopped) return status.current().pending;
     const here = await countHere();
     if (here) return here;
     // Leader already, replication still opening its storage: count once it has.
-    if (status.current().leader) {
-      await Promise.race([started, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (election.isLeader()) {
+      await within(5000, leadership(), undefined);
       const now = await countHere();
       if (now) return now;
     }
@@ -119,7 +141,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     } catch (error) {
       // No tab answered: this may be the only tab, still electing itself (a sign-out right
       // after the page opened). Count here once it leads; otherwise the count is unknown.
-      const leads = await Promise.race([leadership.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000))]);
+      const leads = await within(5000, leadership().then(() => true), false);
       const now = leads && !stopped ? await countHere() : null;
       if (now) return now;
       throw error;
@@ -136,7 +158,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         }, () => undefined);
       } else if (message.type === 'count') {
         if (message.answer) asks.get(message.answer)?.(message.pending);
-        if (!status.current().leader) status.update({ pending: message.pending });
+        if (!term) status.update({ pending: message.pending });
       }
     };
   }
@@ -178,7 +200,13 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     retry: retryOptions,
     onRequest: () => undefined,
     onSettled: options.onPushResult,
-    keepAnswers: () => stopped,
+    // A replication that stopped (sign-out, or this tab no longer leads) does not record
+    // what the server acknowledged: the answers stay for the next one.
+    keepAnswers: () => stopped || !term || term.over,
+    // Another tab claimed a newer epoch while this one still thought it led (it hung).
+    onStale: (epoch) => {
+      if (term?.epoch === epoch) election.resign();
+    },
   });
 
   const resyncOne = (name: ReplicatedName) => streams.get(name)?.next('RESYNC');
@@ -193,76 +221,118 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     });
   };
 
-  const replications: RxReplicationState<Doc, Checkpoint>[] = names.map((name) => {
-    const collection = database.collections[name] as unknown as RxCollection<Doc>;
-    // The collection resolves conflicts with our merge; RxDB reads it when replication starts.
-    collection.conflictHandler = createConflictHandler(database, name, { baseOf: (id, local) => batcher.knownBase(name, id, local) });
+  const startTerm = (epoch: number): Term => {
+    let end = () => undefined as void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const running: Term = { epoch, replications: [], counters: new Map(), subscriptions: [], started: Promise.resolve(), over: false, ended, end };
+    const subs = running.subscriptions;
 
+    running.replications = names.map((name) => {
+      const collection = database.collections[name] as unknown as RxCollection<Doc>;
+
+      const pushHandler = async (rows: PushRow[]) => {
+        try {
+          const conflicts = await batcher.push(name, rows);
+          status.update({ online: true, lastPushAt: new Date().toISOString() });
+          return conflicts;
+        } catch (error) {
+          if (isNetworkError(error)) status.update({ online: false });
+          throw error;
+        }
+      };
+
+      const pullHandler = createPullHandler({
+        supabase,
+        name,
+        retry: retryOptions,
+        onPulled: () => status.update({ online: true, lastPullAt: new Date().toISOString() }),
+        onBlocked: (blocked) => later(timing.blockedRetryMs ?? 1000, () => resyncOne(blocked)),
+        pushesSettled: () => pushesSettled(replication),
+      });
+
+      const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
+        replicationIdentifier: `cep-sync-v1:${options.serverUrl ?? 'default'}:${options.userId}:${name}`,
+        collection,
+        live: true,
+        retryTime: timing.backgroundRetryMs ?? 10_000,
+        // The election is ours (sync/leader.ts); RxDB's would pause a hidden leader tab.
+        waitForLeadership: false,
+        toggleOnDocumentVisible: false,
+        autoStart: true,
+        pull: { handler: pullHandler, batchSize: options.batchSize?.pull ?? 200, stream$: streams.get(name)!.asObservable() },
+        push: { handler: pushHandler, batchSize: options.batchSize?.push ?? 200 },
+      });
+      running.counters.set(name, () => unpushedIds(collection, replication));
+      subs.push(
+        // RxDB records what the server acknowledged after the push handler returns.
+        replication.active$.subscribe((active) => !active && publishPending()),
+        replication.error$.subscribe((error) => {
+          // A term that ended, or a push refused because another tab leads now, is no error to show.
+          if (running.over || /StaleLeaderError/.test(JSON.stringify((error as { parameters?: unknown }).parameters ?? ''))) return;
+          const direction = String((error as { parameters?: { direction?: string } }).parameters?.direction ?? 'push') === 'pull' ? 'pull' : 'push';
+          status.error({ direction, collection: name, message: error.message.split('\n')[0] ?? 'Sync failed' });
+          if (isNetworkError(JSON.stringify((error as { parameters?: unknown }).parameters ?? '')) || isNetworkError(error)) status.update({ online: false });
+        }),
+      );
+      return replication;
+    });
+
+    const activity = running.replications.map(() => false);
+    subs.push(
+      ...running.replications.map((r, i) =>
+        r.active$.subscribe((active) => {
+          if (running.over) return;
+          activity[i] = active;
+          status.update({ active: activity.some(Boolean) });
+        }),
+      ),
+    );
+    running.started = Promise.all(running.replications.map((r) => r.startPromise));
+    term = running;
+    status.update({ leader: true });
+    terms.next(running);
+    void running.started.then(() => {
+      if (!running.over) publishPending();
+    });
+    return running;
+  };
+
+  const endTerm = async () => {
+    const ending = term;
+    if (!ending) return;
+    term = null;
+    ending.over = true;
+    ending.subscriptions.forEach((s) => s.unsubscribe());
+    status.update({ leader: false, active: false });
+    await Promise.all(ending.replications.map((r) => r.cancel()));
+    ending.end();
+    // Counts come from the tab that leads now.
+    publishPending();
+  };
+
+  // The collection resolves conflicts with our merge; RxDB reads it when a replication starts.
+  for (const name of names) {
+    const collection = database.collections[name] as unknown as RxCollection<Doc>;
+    collection.conflictHandler = createConflictHandler(database, name, { baseOf: (id, local) => batcher.knownBase(name, id, local) });
     // Any write (this tab's, another tab's, a pull's) may change what is pending.
     subscriptions.push(collection.eventBulks$.subscribe((bulk: RxChangeEventBulk<Doc>) => !bulk.isLocal && publishPending()));
-
-    const pushHandler = async (rows: PushRow[]) => {
-      try {
-        const conflicts = await batcher.push(name, rows);
-        status.update({ online: true, lastPushAt: new Date().toISOString() });
-        return conflicts;
-      } catch (error) {
-        if (isNetworkError(error)) status.update({ online: false });
-        throw error;
-      }
-    };
-
-    const pullHandler = createPullHandler({
-      supabase,
-      name,
-      retry: retryOptions,
-      onPulled: () => status.update({ online: true, lastPullAt: new Date().toISOString() }),
-      onBlocked: (blocked) => later(timing.blockedRetryMs ?? 1000, () => resyncOne(blocked)),
-      pushesSettled: () => pushesSettled(replication),
-    });
-
-    const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
-      replicationIdentifier: `cep-sync-v1:${options.serverUrl ?? 'default'}:${options.userId}:${name}`,
-      collection,
-      live: true,
-      retryTime: timing.backgroundRetryMs ?? 10_000,
-      waitForLeadership: true,
-      autoStart: true,
-      pull: { handler: pullHandler, batchSize: options.batchSize?.pull ?? 200, stream$: streams.get(name)!.asObservable() },
-      push: { handler: pushHandler, batchSize: options.batchSize?.push ?? 200 },
-    });
-    counters.set(name, () => unpushedIds(collection, replication));
-    subscriptions.push(
-      // RxDB records what the server acknowledged after the push handler returns.
-      replication.active$.subscribe((active) => !active && publishPending()),
-      replication.error$.subscribe((error) => {
-        const direction = String((error as { parameters?: { direction?: string } }).parameters?.direction ?? 'push') === 'pull' ? 'pull' : 'push';
-        status.error({ direction, collection: name, message: error.message.split('\n')[0] ?? 'Sync failed' });
-        if (isNetworkError(JSON.stringify((error as { parameters?: unknown }).parameters ?? '')) || isNetworkError(error)) status.update({ online: false });
-      }),
-    );
-    return replication;
-  });
-
-  const activity = replications.map(() => false);
+  }
   subscriptions.push(
-    ...replications.map((r, i) =>
-      r.active$.subscribe((active) => {
-        activity[i] = active;
-        status.update({ active: activity.some(Boolean) });
-      }),
-    ),
     database.sync_issues.count({ selector: { kind: 'conflict', status: 'open' } }).$.subscribe((conflicts) => status.update({ conflicts })),
     database.sync_issues.count({ selector: { kind: 'failure', status: 'open' } }).$.subscribe((failures) => status.update({ failures })),
   );
 
-  started = Promise.all(replications.map((r) => r.startPromise));
   publishPending();
-  leadership = database.waitForLeadership().then(async () => {
-    if (stopped) return;
-    status.update({ leader: true });
-    await started;
-    publishPending();
+  const election = electLeader({
+    name: database.name,
+    fallback: () => database.waitForLeadership(),
+    onLead: async () => {
+      // The epoch first: from here on the previous leader's batcher can write nothing.
+      const epoch = await batcher.claim();
+      if (!stopped) startTerm(epoch);
+      return epoch;
+    },
+    onResign: endTerm,
   });
 
   const stopLive = startLive({
@@ -296,7 +366,12 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     },
     resync,
     async awaitInSync() {
-      await Promise.all(replications.map((r) => r.awaitInSync()));
+      // In a tab that does not lead this waits until it does, as RxDB's own did.
+      while (!stopped) {
+        const running = await nextTerm();
+        await Promise.race([Promise.all(running.replications.map((r) => r.awaitInSync())), running.ended]);
+        if (!running.over) return;
+      }
     },
     async stop() {
       stopped = true;
@@ -304,7 +379,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       stopPersistWatch();
       subscriptions.forEach((s) => s.unsubscribe());
       await stopLive();
-      await Promise.all(replications.map((r) => r.cancel()));
+      await election.stop();
+      await endTerm();
       await counting;
       channel?.close();
     },

@@ -12,6 +12,13 @@
 // same rows, so the push that re-sends a lost batch is often another collection's, or holds
 // only part of the rows: without the record, the rest would be sent again as new writes and
 // the server would answer them as conflicts with the device's own earlier write.
+//
+// Fencing: tabs share this document, and a tab that hung while leading may wake up after
+// another tab took over (sync/leader.ts). Each leader claims a new epoch in the document, and
+// every write of it is a compare-and-swap that checks the epoch (IndexedDB serializes the
+// read and the write of one document across tabs), so a stale batcher can neither number new
+// changes nor overwrite the new leader's record. It sends only batches it wrote to the outbox
+// first: a stale one resends at most an outbox batch, which the server answers as a duplicate.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import { failureId, syncIssues } from '../src/db/collections/sync-issues';
@@ -24,7 +31,8 @@ export type PushRow = RxReplicationWriteToMasterRow<Doc>;
 type Item = { name: ReplicatedName; row: PushRow };
 type Waiting = { name: ReplicatedName; rows: PushRow[]; resolve: (conflicts: WithDeleted<Doc>[]) => void; reject: (error: unknown) => void };
 type Acked = { result: PushResult; pushed: Doc };
-type PushState = { device_id: string; last_seq: number; outbox: Change[] | null; acked?: Record<string, Acked> };
+/** `epoch` numbers the leaders (missing in documents written before there were epochs: 0). */
+type PushState = { device_id: string; last_seq: number; outbox: Change[] | null; acked?: Record<string, Acked>; epoch?: number };
 
 export type PushBatcherOptions = {
   db: AppDatabase;
@@ -49,6 +57,8 @@ export type PushBatcherOptions = {
    * so the answers must stay for the next start to push against (not as conflicts).
    */
   keepAnswers?: () => boolean;
+  /** A push found that another leader claimed a newer epoch: this batcher sends nothing more. */
+  onStale?: (epoch: number) => void;
 };
 
 const STATE_ID = 'sync-push';
@@ -65,7 +75,26 @@ export type PushBatcher = {
    * answer came late: see baseAfterOwnWrite. `local` is the device's current document.
    */
   knownBase(name: ReplicatedName, id: string, local: Doc): Doc | undefined;
+  /**
+   * Makes this batcher the one that pushes for the database: bumps the shared epoch, which
+   * refuses every later write of the previous leader's batcher. A batcher that never claimed
+   * claims at its first push (a lone device).
+   */
+  claim(): Promise<number>;
 };
+
+/** Another tab claimed a newer epoch: this batcher's leader is gone. */
+export class StaleLeaderError extends Error {
+  constructor(
+    readonly epoch: number,
+    readonly current: number,
+  ) {
+    super(`Another tab syncs now (epoch ${current}, this tab had ${epoch})`);
+    this.name = 'StaleLeaderError';
+  }
+}
+
+const epochOf = (state: PushState) => state.epoch ?? 0;
 
 const keyOf = (table: string, id: unknown) => `${table}:${String(id)}`;
 
@@ -125,24 +154,64 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bases = new Map<string, { pushed: Doc; known: Doc }>();
 
-  async function loadState(): Promise<PushState> {
-    const doc = await db.getLocal<PushState>(STATE_ID);
-    const data = doc?.toJSON().data as PushState | undefined;
-    if (data?.device_id) return { ...data, acked: { ...data.acked } };
-    const fresh: PushState = { device_id: crypto.randomUUID(), last_seq: 0, outbox: null, acked: {} };
-    await db.upsertLocal<PushState>(STATE_ID, fresh);
-    return fresh;
+  let claimed: number | null = null;
+
+  const normalize = (data: PushState): PushState => ({ ...data, acked: { ...data.acked } });
+
+  async function stateDoc() {
+    const existing = await db.getLocal<PushState>(STATE_ID);
+    if (existing) return existing;
+    try {
+      return await db.insertLocal<PushState>(STATE_ID, { device_id: crypto.randomUUID(), last_seq: 0, outbox: null, acked: {}, epoch: 0 });
+    } catch (error) {
+      // Another tab created it at the same moment.
+      if ((error as { status?: number }).status !== 409) throw error;
+      const created = await db.getLocal<PushState>(STATE_ID);
+      if (!created) throw error;
+      return created;
+    }
   }
 
-  async function saveState(state: PushState) {
-    await db.upsertLocal<PushState>(STATE_ID, state);
+  /** Read-modify-write of the shared document; `change` sees the stored state, retried on a conflict. */
+  async function modifyState(change: (current: PushState) => PushState): Promise<PushState> {
+    const doc = await stateDoc();
+    const written = await doc.incrementalModify((data) => change(normalize(data)));
+    return normalize(written.toJSON().data as PushState);
   }
 
-  async function send(state: PushState, changes: Change[]): Promise<PushResult[]> {
-    options.onRequest?.(changes.length);
+  const fenced = (epoch: number) => (current: PushState) => {
+    if (epochOf(current) !== epoch) throw new StaleLeaderError(epoch, epochOf(current));
+    return current;
+  };
+
+  /** The stored state, read by a write that proves this batcher's epoch is still the current one. */
+  async function loadState(epoch: number): Promise<PushState> {
+    return modifyState(fenced(epoch));
+  }
+
+  async function saveState(state: PushState, epoch: number) {
+    await modifyState((current) => {
+      fenced(epoch)(current);
+      return { ...state, epoch };
+    });
+  }
+
+  async function claim(): Promise<number> {
+    const state = await modifyState((current) => ({ ...current, epoch: epochOf(current) + 1 }));
+    claimed = epochOf(state);
+    return claimed;
+  }
+
+  async function send(state: PushState, changes: Change[], epoch: number): Promise<PushResult[]> {
+    const shouldRetry = options.retry?.shouldRetry ?? (() => true);
     const response = await retry(
-      () => callRpc(supabase, 'sync_push', { p_device_id: state.device_id, p_changes: changes }, pushResponseSchema),
-      { shouldRetry: () => true, ...options.retry },
+      async (attempt) => {
+        // A retry may come after this tab hung for a while: only a leader still in office sends.
+        if (attempt > 1) await loadState(epoch);
+        options.onRequest?.(changes.length);
+        return callRpc(supabase, 'sync_push', { p_device_id: state.device_id, p_changes: changes }, pushResponseSchema);
+      },
+      { ...options.retry, shouldRetry: (error, failures) => !(error instanceof StaleLeaderError) && shouldRetry(error, failures) },
     );
     return response.results;
   }
@@ -183,7 +252,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   }
 
   /** Records the answers to a batch and clears the outbox in one write. */
-  async function recordAnswers(state: PushState, batch: Change[], results: PushResult[]) {
+  async function recordAnswers(state: PushState, batch: Change[], results: PushResult[], epoch: number) {
     const acked = state.acked ?? {};
     for (const result of results) {
       const change = batch.find((c) => c.seq === result.seq);
@@ -198,17 +267,18 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     for (const key of keys.slice(0, Math.max(0, keys.length - MAX_ACKED))) delete acked[key];
     state.acked = acked;
     state.outbox = null;
-    await saveState(state);
+    await saveState(state, epoch);
   }
 
-  async function sendChunked(state: PushState, changes: Change[]): Promise<PushResult[]> {
+  async function sendChunked(state: PushState, changes: Change[], epoch: number): Promise<PushResult[]> {
     const results: PushResult[] = [];
     for (const chunk of chunkChanges(changes, maxChanges, maxBytes)) {
       state.outbox = chunk;
-      await saveState(state);
-      const answers = await send(state, chunk);
+      // The write that claims these sequence numbers; a stale leader's is refused here.
+      await saveState(state, epoch);
+      const answers = await send(state, chunk, epoch);
       // Kept until this push settles: if a later chunk fails, RxDB pushes these rows again.
-      await recordAnswers(state, chunk, answers);
+      await recordAnswers(state, chunk, answers, epoch);
       results.push(...answers);
     }
     return results;
@@ -225,11 +295,11 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     return false;
   }
 
-  async function pushItems(items: Item[]): Promise<{ conflicts: Map<string, WithDeleted<Doc>>; deferred: Set<string> }> {
-    const state = await loadState();
+  async function pushItems(items: Item[], epoch: number): Promise<{ conflicts: Map<string, WithDeleted<Doc>>; deferred: Set<string> }> {
+    const state = await loadState(epoch);
     if (state.outbox?.length) {
       const outbox = state.outbox;
-      await recordAnswers(state, outbox, await send(state, outbox));
+      await recordAnswers(state, outbox, await send(state, outbox, epoch), epoch);
     }
     const acked = state.acked ?? {};
 
@@ -263,7 +333,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
         bySeq.set(seq, { ...item, doc });
       }
       if (changes.length === 0) break;
-      const results = await sendChunked(state, changes);
+      const results = await sendChunked(state, changes, epoch);
       const later: Item[] = [];
       for (const result of results) {
         const item = bySeq.get(result.seq);
@@ -297,14 +367,18 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     if (settled.length > 0 && !options.keepAnswers?.()) {
       for (const key of settled) delete acked[key];
       state.acked = acked;
-      await saveState(state);
+      await saveState(state, epoch);
     }
     return { conflicts, deferred };
   }
 
   async function flush(batch: Waiting[]) {
     try {
-      const { conflicts, deferred } = await pushItems(batch.flatMap((w) => w.rows.map((row) => ({ name: w.name, row }))));
+      const epoch = claimed ?? (await claim());
+      const { conflicts, deferred } = await pushItems(
+        batch.flatMap((w) => w.rows.map((row) => ({ name: w.name, row }))),
+        epoch,
+      );
       for (const w of batch) {
         const keys = w.rows.map((row) => keyOf(w.name, row.newDocumentState.id));
         const waitingForParent = keys.filter((key) => deferred.has(key));
@@ -313,6 +387,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
         else w.resolve(keys.map((key) => conflicts.get(key)).filter((d): d is WithDeleted<Doc> => !!d));
       }
     } catch (error) {
+      if (error instanceof StaleLeaderError) options.onStale?.(error.epoch);
       for (const w of batch) w.reject(error);
     }
   }
@@ -331,8 +406,9 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
       });
     },
     async deviceId() {
-      return (await loadState()).device_id;
+      return (await stateDoc()).toJSON().data.device_id;
     },
+    claim,
     knownBase(name, id, local) {
       const base = bases.get(keyOf(name, id));
       return base ? baseAfterOwnWrite(base.pushed, base.known, local) : undefined;

@@ -4,7 +4,8 @@
 //   both edit the same estimate, the offline one comes back, and both screens and the server
 //   agree; a new estimate appears in the other context's list live, without a reload;
 // - one tab replicates: a follower tab's edit is pushed by the leader tab; when the leader tab
-//   closes, the follower takes over and its edits reach the server;
+//   closes, the follower takes over and its edits reach the server; when the leader tab hangs
+//   holding the lock, the follower takes over too, and the woken leader pushes nothing stale;
 // - sign-out with unsynced changes warns, can be cancelled, cannot sync offline, and "Sign out
 //   anyway" keeps the change on the device until the same user signs in again.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -247,24 +248,63 @@ test('"Sync now" shows progress while the server does not take the change, and s
   await context.close();
 });
 
-// Known gap: a leader tab whose script is stopped but which still holds RxDB's Web Lock (a
-// debugger pause here; a hung or suspended tab in the field) keeps every other tab from
-// replicating. Headless Chromium cannot freeze a tab through the lifecycle API (pages stay
-// visible), so this pauses the script instead. Taking over without the lock needs a fencing
-// token on the push state first, or a resumed leader would push with a stale sequence number.
-test.fixme('a hung leader tab that still holds the lock hands over to another tab', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
-  const { context, leader, leaderCounts, follower, followerCounts } = await leaderAndFollower(browser, baseURL!, 'Fay', 'Frozen');
+// A leader tab whose script stops while it holds the lock (a debugger pause here; a hung or
+// suspended tab in the field) hands over: the follower hears no heartbeat, steals the lock and
+// pushes, the leader's unsynced work included. Headless Chromium cannot freeze a tab through
+// the lifecycle API (pages stay visible), so this pauses the script instead. When the old
+// leader wakes up, its push state is fenced: it sends nothing, and follows.
+test('a hung leader tab that still holds the lock hands over to another tab', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const { owner, context, leader, leaderCounts, follower, followerCounts } = await leaderAndFollower(browser, baseURL!, 'Fay', 'Frozen');
+  const other = await signedInPage(browser, baseURL!, owner.session);
   expect(followerCounts.push + followerCounts.pull).toBe(0);
+
+  // The server takes no pushes for a while: the leader hangs with a change of its own unsynced
+  // and a push of it waiting to be retried. (No page.goto in the leader: a reload would end
+  // its leadership the ordinary way.)
+  await context.route('**/rest/v1/rpc/sync_push', (route) => route.abort('connectionrefused'));
+  await leader.getByRole('button', { name: 'New estimate' }).first().click();
+  await expect(leader).toHaveURL(/\/estimates\/[0-9a-f-]+\/edit$/);
+  const before = new URL(leader.url()).pathname.split('/')[2]!;
+  await fillField(leader, 'Title', 'Written before the freeze');
+  await saved(leader);
+  await expect(leader.getByTestId('sync-indicator')).toContainText('1 waiting');
+  await expect.poll(() => leaderCounts.push).toBeGreaterThan(0);
 
   const cdp = await context.newCDPSession(leader);
   await cdp.send('Debugger.enable');
   await cdp.send('Debugger.pause');
-  const pushesBefore = leaderCounts.push;
-  const id = await newEstimate(follower, baseURL!, 'While the leader is frozen');
+  const pushesWhileLeading = leaderCounts.push;
+  await context.unroute('**/rest/v1/rpc/sync_push');
+
+  // The follower takes over: its edit and the frozen leader's reach the server and the other device.
+  const during = await newEstimate(follower, baseURL!, 'While the leader is frozen');
   const token = await pageToken(follower, baseURL!);
-  await expect.poll(async () => (await serverEstimate(follower.request, baseURL!, token, id))?.title, { timeout: 45_000 }).toBe('While the leader is frozen');
+  await expect.poll(async () => (await serverEstimate(follower.request, baseURL!, token, during))?.title, { timeout: 45_000 }).toBe('While the leader is frozen');
+  await expect.poll(async () => (await serverEstimate(follower.request, baseURL!, token, before))?.title).toBe('Written before the freeze');
   expect(followerCounts.push).toBeGreaterThan(0);
-  expect(leaderCounts.push).toBe(pushesBefore);
+  expect(leaderCounts.push).toBe(pushesWhileLeading);
+  await expect(other.page.getByTestId('estimate-row').filter({ hasText: 'While the leader is frozen' })).toHaveCount(1, { timeout: 30_000 });
+  await expect(other.page.getByTestId('estimate-row').filter({ hasText: 'Written before the freeze' })).toHaveCount(1);
+
+  // The old leader wakes up. Its retry comes due, but it pushes nothing stale: it follows now,
+  // and its next edit goes out through the new leader.
+  await cdp.send('Debugger.resume');
+  await cdp.send('Debugger.disable');
+  await fillField(leader, 'Title', 'Edited after waking up');
+  await saved(leader);
+  await expect.poll(async () => (await serverEstimate(follower.request, baseURL!, token, before))?.title, { timeout: 45_000 }).toBe('Edited after waking up');
+  await expect(leader.getByTestId('sync-indicator')).not.toContainText('waiting');
+  expect(leaderCounts.push).toBe(pushesWhileLeading);
+
+  // Nothing lost, the same everywhere.
+  expect((await serverEstimate(follower.request, baseURL!, token, during))?.title).toBe('While the leader is frozen');
+  for (const page of [leader, follower, other.page]) {
+    await page.goto(`${baseURL}/estimates`);
+    await expect(page.getByTestId('estimate-row').filter({ hasText: 'Edited after waking up' })).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.getByTestId('estimate-row').filter({ hasText: 'While the leader is frozen' })).toHaveCount(1);
+    await expect(page.getByTestId('estimate-row')).toHaveCount(2);
+  }
+  await other.context.close();
   await context.close();
 });
