@@ -207,6 +207,8 @@ export async function run(): Promise<void> {
     // differs from the previous prefix's (otherwise the screen rightly stays as it was).
     await page.goto(`${server.url}/estimates`);
     await waitForCount(page, `${total} estimates`, 60_000);
+    // The first screen comes before the full list; searching starts once the list is complete.
+    await page.locator('[role="table"][aria-label="Estimates"][aria-busy="false"]').waitFor({ timeout: 60_000 });
     const search = page.locator('input[type="search"]');
     const screenSearch: number[] = [];
     const rawSearch: number[] = [];
