@@ -1,0 +1,191 @@
+// sync_push applies a batch set-based (20261122001200_sync_push_fast.sql). These tests hold
+// it to the per-change push it replaced (20261122001000_send_and_accept.sql, installed here
+// under another name): the same batch, from the same state, gets the same answers in the
+// same order and leaves the same rows, whatever mix of updates, inserts, conflicts,
+// refusals, parents after children, repeats and rows changed twice the batch holds.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Queryable } from '../local/db';
+import { applyRequestContext } from '../local/request-context';
+import { backendsToTest, startTestServer, type TestServer } from '../local/testing/harness';
+import { asUser, createTeam, insertEstimate, insertItem, type Team } from './helpers';
+
+const backends = await backendsToTest();
+
+type Row = Record<string, unknown>;
+type Change = { seq: number; table: string; doc: unknown; assumed?: Row };
+type Answer = { seq: number; table: string; id: string; status: string; reason?: string; code?: string; server_doc?: Row | null; duplicate?: boolean };
+
+const PER_CHANGE = 'private.sync_push_per_change';
+
+/** The per-change sync_push of 20261122001000_send_and_accept.sql, as PER_CHANGE. */
+function perChangeDefinition(): string {
+  const file = readFileSync(new URL('../migrations/20261122001000_send_and_accept.sql', import.meta.url), 'utf8');
+  const start = file.indexOf('create or replace function public.sync_push(');
+  const end = file.indexOf('$$;', file.indexOf('as $$', start) + 5) + 3;
+  expect(start).toBeGreaterThan(0);
+  return file.slice(start, end).replace('public.sync_push(', `${PER_CHANGE}(`);
+}
+
+// Set by the server at the moment of the write, so they differ between two runs.
+const MOMENTS = ['_modified', 'updated_at', 'created_at', 'sent_at', 'viewed_at', 'accepted_at', 'declined_at', 'expired_at', 'archived_at'];
+function withoutMoments(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutMoments);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !MOMENTS.includes(k)).map(([k, v]) => [k, withoutMoments(v)]));
+  }
+  return value;
+}
+
+describe.each(backends)('set-based sync_push on %s', (backend) => {
+  let server: TestServer;
+  let db: Db;
+  let team: Team;
+  let other: Team;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    db = server.ctx.db;
+    team = await createTeam(db, 'push');
+    other = await createTeam(db, 'elsewhere');
+    await db.exec(perChangeDefinition());
+  });
+  afterAll(() => server?.close());
+
+  const serverDoc = async (table: string, id: string) =>
+    (await db.query<{ d: Row }>(`select to_jsonb(t) - '_txid' - 'locked_txid' as d from public.${table} t where id = $1`, [id])).rows[0]!.d;
+
+  /** Runs fn as the user in a transaction that is rolled back afterwards; returns what fn returned. */
+  async function rolledBack<T>(userId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    let out: T | undefined;
+    const rollback = new Error('rollback');
+    await db
+      .transaction(async (tx) => {
+        await applyRequestContext(tx, { role: 'authenticated', claims: { sub: userId, role: 'authenticated', aud: 'authenticated' } });
+        out = await fn(tx);
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    return out as T;
+  }
+
+  /** The answers of `fn` and the rows of `tables` afterwards, both from one rolled-back transaction. */
+  async function outcome(fn: string, userId: string, device: string, changes: Change[], rows: { table: string; id: string }[]) {
+    return rolledBack(userId, async (tx) => {
+      const answer = (await tx.query<{ r: { results: Answer[]; last_seq: number } }>(`select ${fn}($1, $2::jsonb) as r`, [device, JSON.stringify(changes)])).rows[0]!.r;
+      await tx.query('reset role');
+      const after: Row[] = [];
+      for (const { table, id } of rows) {
+        after.push((await tx.query<{ d: Row }>(`select to_jsonb(t) - '_txid' - 'locked_txid' as d from public.${table} t where id = $1`, [id])).rows[0]?.d ?? { missing: id });
+      }
+      return { answer, after };
+    });
+  }
+
+  async function expectSameAsPerChange(userId: string, device: string, changes: Change[], rows: { table: string; id: string }[]) {
+    const reference = await outcome(PER_CHANGE, userId, device, changes, rows);
+    const fast = await outcome('public.sync_push', userId, device, changes, rows);
+    expect(withoutMoments(fast.answer)).toEqual(withoutMoments(reference.answer));
+    expect(withoutMoments(fast.after)).toEqual(withoutMoments(reference.after));
+    return fast.answer;
+  }
+
+  it('answers a mixed batch exactly as the per-change push and leaves the same rows', async () => {
+    const ids = await asUser(db, team.sales, async (tx) => {
+      const estimates: string[] = [];
+      for (let i = 0; i < 12; i++) estimates.push(String((await insertEstimate(tx, team.orgId, { title: `Porch ${i}`, tax_rate: 5 })).id));
+      const items: string[] = [];
+      for (const e of estimates.slice(0, 6)) items.push(String((await insertItem(tx, team.orgId, e, { name: 'Joists', quantity: 3 })).id));
+      return { estimates, items };
+    });
+    const foreign = await asUser(db, other.sales, async (tx) => String((await insertEstimate(tx, other.orgId)).id));
+    const device = randomUUID();
+    // An earlier batch of this device, so the next one can repeat part of it.
+    await asUser(db, team.sales, (tx) =>
+      tx.query(`select public.sync_push($1, $2::jsonb)`, [device, JSON.stringify([
+        { seq: 1, table: 'accounts', doc: { id: randomUUID(), org_id: team.orgId, name: 'Harbor Homes' } },
+        { seq: 2, table: 'accounts', doc: { id: randomUUID(), org_id: team.orgId, name: '' } },
+      ])]),
+    );
+    // The server changed estimate 3 since the device last saw it.
+    const seen3 = await serverDoc('estimates', ids.estimates[3]!);
+    await asUser(db, team.owner, (tx) => tx.query(`update public.estimates set notes = 'Call first' where id = $1`, [ids.estimates[3]]));
+
+    const edits: Change[] = [];
+    let seq = 2;
+    const change = async (table: string, id: string, patch: Row, assumed?: Row) => {
+      const base = assumed ?? (await serverDoc(table, id));
+      edits.push({ seq: ++seq, table, doc: { ...base, ...patch }, assumed: base });
+    };
+    const newEstimate = randomUUID();
+    const orphanItem = randomUUID();
+    // A child before its parent: round 2 applies it.
+    edits.push({ seq: ++seq, table: 'estimate_items', doc: { id: orphanItem, org_id: team.orgId, estimate_id: newEstimate, name: 'Posts', quantity: 4, unit_price_cents: 2500 } });
+    await change('estimates', ids.estimates[0]!, { title: 'Porch 0, wider' });
+    await change('estimates', ids.estimates[1]!, { title: 'Porch 1, stained' });
+    await change('estimates', ids.estimates[2]!, { status: 'declined' }); // draft → declined is refused
+    await change('estimates', ids.estimates[3]!, { title: 'Porch 3, late' }, seen3); // conflict
+    await change('estimates', ids.estimates[4]!, { tax_rate: 'lots' }); // not a number
+    await change('estimates', ids.estimates[5]!, { discount_cents: 1500, title: 'Porch 5, discounted' });
+    edits.push({ seq: ++seq, table: 'estimates', doc: { id: newEstimate, org_id: team.orgId, number: 'DRAFT-new1', title: 'New porch', tax_rate: 7.5 } });
+    await change('estimates', foreign, { title: 'Not ours' }); // invisible: an insert, refused by RLS
+    edits.push({ seq: ++seq, table: 'nowhere', doc: { id: randomUUID() } });
+    await change('estimates', ids.estimates[6]!, { title: 'Porch 6, twice' });
+    await change('estimates', ids.estimates[6]!, { title: 'Porch 6, twice, again' }); // same row again: assumes the first state
+    for (let i = 7; i < 12; i++) await change('estimates', ids.estimates[i]!, { title: `Porch ${i}, edited` });
+    edits.push({ seq: 2, table: 'accounts', doc: { id: randomUUID() } }); // a repeat of the earlier batch
+    for (const [k, item] of ids.items.entries()) await change('estimate_items', item, { quantity: 5 + k });
+    edits.push({ seq: ++seq, table: 'estimate_items', doc: { id: randomUUID(), org_id: team.orgId, estimate_id: newEstimate, name: 'Rail', quantity: 2, unit_price_cents: 9900 } });
+    await change('organizations', team.orgId, { name: 'Renamed by sales' }); // visible, not theirs to change
+    edits.push({ seq: ++seq, table: 'estimates', doc: { id: 'not-a-uuid' } });
+
+    const rows = [
+      ...ids.estimates.map((id) => ({ table: 'estimates', id })),
+      ...ids.items.map((id) => ({ table: 'estimate_items', id })),
+      { table: 'estimates', id: newEstimate },
+      { table: 'estimate_items', id: orphanItem },
+      { table: 'estimates', id: foreign },
+      { table: 'organizations', id: team.orgId },
+    ];
+    const answer = await expectSameAsPerChange(team.sales, device, edits, rows);
+
+    // And the answers say what the test meant to provoke.
+    const byStatus = (status: string) => answer.results.filter((r) => r.status === status).length;
+    expect(answer.results).toHaveLength(edits.length);
+    expect(answer.results.at(-1)).toMatchObject({ seq: 3, table: 'estimate_items', id: orphanItem, status: 'applied' });
+    expect(answer.results.find((r) => r.seq === 2)).toMatchObject({ duplicate: true });
+    expect(byStatus('conflict')).toBe(2); // estimate 3 and the second change to estimate 6
+    expect(answer.results.filter((r) => r.status === 'rejected').map((r) => r.reason).sort()).toEqual(
+      ['forbidden', 'forbidden', 'illegal_status_transition', 'invalid_document', 'invalid_value', 'invalid_value', 'unknown_table'].sort(),
+    );
+    expect(byStatus('applied')).toBe(edits.length - 2 - 7);
+  });
+
+  it('lands a long run of one table in one go and answers a retry of it from memory', async () => {
+    const ids = await asUser(db, team.sales, async (tx) => {
+      const out: string[] = [];
+      for (let i = 0; i < 40; i++) out.push(String((await insertEstimate(tx, team.orgId, { title: `Fence ${i}` })).id));
+      return out;
+    });
+    const changes: Change[] = [];
+    for (const [i, id] of ids.entries()) {
+      const doc = await serverDoc('estimates', id);
+      changes.push({ seq: i + 1, table: 'estimates', doc: { ...doc, title: `Fence ${i}, painted`, discount_cents: i === 20 ? -5 : 0 }, assumed: doc });
+    }
+    for (let i = 0; i < 10; i++) changes.push({ seq: 41 + i, table: 'estimates', doc: { id: randomUUID(), org_id: team.orgId, number: `DRAFT-f${i}`, title: `New fence ${i}` } });
+    const device = randomUUID();
+    const rows = [...ids, ...changes.slice(40).map((c) => (c.doc as Row).id as string)].map((id) => ({ table: 'estimates', id }));
+    const answer = await expectSameAsPerChange(team.sales, device, changes, rows);
+    expect(answer.results.map((r) => r.seq)).toEqual(changes.map((c) => c.seq));
+    expect(answer.results.filter((r) => r.status !== 'applied')).toMatchObject([{ seq: 21, status: 'rejected', code: '23514' }]);
+
+    // Committed this time; then the same batch again.
+    const first = (await asUser(db, team.sales, (tx) => tx.query<{ r: { results: Answer[] } }>(`select public.sync_push($1, $2::jsonb) as r`, [device, JSON.stringify(changes)]))).rows[0]!.r;
+    const again = (await asUser(db, team.sales, (tx) => tx.query<{ r: { results: Answer[] } }>(`select public.sync_push($1, $2::jsonb) as r`, [device, JSON.stringify(changes)]))).rows[0]!.r;
+    expect(again.results).toEqual(first.results.map((r) => ({ ...r, duplicate: true })));
+    const numbers = await db.query<{ number: string }>(`select number from public.estimates where id = any ($1::uuid[]) order by number`, [rows.map((r) => r.id)]);
+    expect(new Set(numbers.rows.map((r) => r.number)).size).toBe(50);
+  });
+});
