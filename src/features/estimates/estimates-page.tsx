@@ -45,8 +45,10 @@ export function EstimatesPage() {
   // the first rows. Until the full list is in, only the default view can be shown.
   const first = useLiveQuery((d) => newestEstimates(d, { orgId, limit: FIRST_PAGE }), [orgId]);
   const firstIn = first.result !== undefined;
-  const count = useLiveQuery((d) => (firstIn ? countEstimates(d, orgId) : null), [orgId, firstIn]);
   const estimates = useLiveQuery((d) => (firstIn ? listEstimates(d, { orgId }) : null), [orgId, firstIn]);
+  const allIn = estimates.result != null;
+  // The header's count until the full list gives it.
+  const count = useLiveQuery((d) => (firstIn && !allIn ? countEstimates(d, orgId) : null), [orgId, firstIn, allIn]);
   const accounts = useLiveQuery((d) => (firstIn ? listAccounts(d, { orgId }) : null), [orgId, firstIn]);
   const prospects = useLiveQuery((d) => (firstIn ? listProspects(d, { orgId }) : null), [orgId, firstIn]);
   const team = useLiveQuery((d) => (firstIn ? teamOf(d, orgId) : null), [orgId, firstIn]);
