@@ -4,7 +4,8 @@
 // One tab per database replicates (sync/leader.ts): replications exist only while this tab
 // leads, one set per term, and each term pushes under its own epoch (sync/push-batcher.ts).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { RxChangeEventBulk, RxCollection } from 'rxdb';
+import { addRxPlugin, type RxChangeEventBulk, type RxCollection } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject, combineLatest, filter, firstValueFrom, type Observable, type Subscription } from 'rxjs';
 import { onFirstSave } from '../src/db/commands';
@@ -325,7 +326,11 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   publishPending();
   const election = electLeader({
     name: database.name,
-    fallback: () => database.waitForLeadership(),
+    fallback: () => {
+      // As replicateRxCollection does: a database opened without the plugin still elects.
+      addRxPlugin(RxDBLeaderElectionPlugin);
+      return database.waitForLeadership();
+    },
     onLead: async () => {
       // The epoch first: from here on the previous leader's batcher can write nothing.
       const epoch = await batcher.claim();

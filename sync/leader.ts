@@ -218,13 +218,19 @@ export function electLeader(options: LeaderElectionOptions): LeaderElection {
 function fallbackElection(options: LeaderElectionOptions): LeaderElection {
   let stopped = false;
   let leading: Promise<void> | null = null;
-  void (options.fallback?.() ?? Promise.resolve()).then(() => {
-    if (stopped) return;
-    leading = options.onLead().then(
-      () => undefined,
+  void Promise.resolve()
+    .then(() => options.fallback?.())
+    .then(
+      () => {
+        if (stopped) return;
+        leading = options.onLead().then(
+          () => undefined,
+          () => undefined,
+        );
+      },
+      // The database closed before an election: nothing to lead.
       () => undefined,
     );
-  });
   return {
     isLeader: () => leading !== null && !stopped,
     resign: () => undefined,
