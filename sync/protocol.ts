@@ -7,8 +7,11 @@ import { definitionOf, type ReplicatedName } from '../src/db/database';
 export const checkpointSchema = z.object({ txid: z.string().regex(/^\d+$/), id: z.string() });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
+/** A row is checked to be an object only: fromServer keeps the known columns (a record schema would copy every row). */
+const rowSchema = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'A row must be an object');
+
 export const pullResponseSchema = z.object({
-  documents: z.array(z.record(z.string(), z.unknown())),
+  documents: z.array(rowSchema),
   checkpoint: checkpointSchema.nullable(),
   blocked: z.boolean().default(false),
 });
@@ -61,6 +64,8 @@ export function toServer(name: ReplicatedName, doc: Record<string, unknown>): Re
 
 /** A server row → the device document, with `_deleted`. */
 export function fromServer(name: ReplicatedName, row: Record<string, unknown>): Record<string, unknown> & { _deleted: boolean } {
-  const doc = definitionOf(name).normalize(row);
-  return { ...doc, _deleted: row._deleted === true };
+  // normalize builds a new object, so setting the flag on it copies nothing.
+  const doc = definitionOf(name).normalize(row) as Record<string, unknown> & { _deleted: boolean };
+  doc._deleted = row._deleted === true;
+  return doc;
 }

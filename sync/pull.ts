@@ -6,6 +6,9 @@ import { retry, type RetryOptions } from '../src/lib/retry';
 import type { Doc } from './merge';
 import { callRpc, fromServer, pullResponseSchema, type Checkpoint } from './protocol';
 
+/** The largest page sync_pull hands out (20261122001300_sync_pull_fast.sql). */
+export const MAX_PULL_PAGE = 5000;
+
 export type PullHandlerOptions = {
   supabase: SupabaseClient;
   name: ReplicatedName;
@@ -15,22 +18,39 @@ export type PullHandlerOptions = {
   onBlocked?: (name: ReplicatedName) => void;
   /** Awaited before each page is requested, and again before the page is handed to RxDB. */
   pushesSettled?: () => Promise<void>;
+  /** Upper bound of the growing catch-up page (default and most: MAX_PULL_PAGE). */
+  maxPageSize?: number;
 };
+
+/**
+ * The size of the page after one of `size` rows that brought `received`: a full page means
+ * the device is catching up, so the next asks for twice as many (a fresh device then needs a
+ * few dozen requests, not hundreds, and each RxDB write covers more rows); a short page ends
+ * the catch-up, and the next pull starts again at RxDB's batch size.
+ */
+export function nextPageSize(size: number, received: number, batchSize: number, max = MAX_PULL_PAGE): number {
+  return received >= size ? Math.max(batchSize, Math.min(size * 2, max)) : batchSize;
+}
 
 export function createPullHandler(options: PullHandlerOptions) {
   const { supabase, name } = options;
+  const max = Math.min(options.maxPageSize ?? MAX_PULL_PAGE, MAX_PULL_PAGE);
+  let grown = 0;
   return async (checkpoint: Checkpoint | undefined, batchSize: number): Promise<ReplicationPullHandlerResult<Doc, Checkpoint>> => {
+    // RxDB asks again while a page has at least batchSize rows, so a bigger page is fine.
+    const size = Math.max(batchSize, Math.min(grown, max));
     await options.pushesSettled?.();
     const page = await retry(
       () =>
         callRpc(
           supabase,
           'sync_pull',
-          { p_table: name, p_after_txid: checkpoint?.txid ?? null, p_after_id: checkpoint?.id ?? null, p_limit: batchSize },
+          { p_table: name, p_after_txid: checkpoint?.txid ?? null, p_after_id: checkpoint?.id ?? null, p_limit: size },
           pullResponseSchema,
         ),
       { shouldRetry: () => true, ...options.retry },
     );
+    grown = nextPageSize(size, page.documents.length, batchSize, max);
     await options.pushesSettled?.();
     options.onPulled?.(name, page.documents.length);
     if (page.blocked) options.onBlocked?.(name);

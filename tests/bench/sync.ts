@@ -79,23 +79,33 @@ export async function run(): Promise<void> {
     // Each way into its own IndexedDB database in one page, one after the other.
     const a = await openBenchPage(server, setup, browser);
     const raw = await call(a, 'rawPull');
+    // The raw baseline once more with pages as large as ours grow to (sync/pull.ts), so ours is
+    // not credited for the page size alone.
+    const LARGE_RAW_PAGE = await call(a, 'maxPullPage');
+    const rawLarge = await call(a, 'rawPull', LARGE_RAW_PAGE);
     const ours = await call(a, 'pull', 'ours');
     const stock = await call(a, 'pull', 'stock');
     const expected = { estimates: ESTIMATES, items };
-    for (const [name, r] of [['raw', raw], ['ours', ours], ['stock', stock]] as const) {
+    for (const [name, r] of [['raw', raw], [`raw ${LARGE_RAW_PAGE}`, rawLarge], ['ours', ours], ['stock', stock]] as const) {
       if (r.estimates !== expected.estimates || r.items !== expected.items) throw new Error(`${name} pulled ${r.estimates} estimates and ${r.items} items, expected ${expected.estimates} and ${expected.items}`);
     }
 
-    console.log(`\nInitial pull of ${ESTIMATES} estimates + ${items} items into a fresh device database (pull pages of 200):`);
+    console.log(
+      `\nInitial pull of ${ESTIMATES} estimates + ${items} items into a fresh device database ` +
+        `(raw and stock: pages of 200; ours: pages of 200 growing to ${LARGE_RAW_PAGE} while they come back full):`,
+    );
+    const busy = (r: PullResult) => `${ms(r.requests.busyMs)} (${Math.round((100 * r.requests.busyMs) / r.ms)}%)`;
     printTable(
-      ['way', 'time', 'vs raw', 'HTTP requests'],
+      ['way', 'time', 'vs raw', 'HTTP in flight', 'HTTP requests'],
       [
-        ['raw: PostgREST pages + Dexie bulkPut', ms(raw.ms), '1.00×', requestText(raw.requests)],
-        ['ours: startSync until in sync', ms(ours.ms), ratio(ours.ms, raw.ms), requestText(ours.requests)],
-        ['stock: replicateSupabase until in sync', ms(stock.ms), ratio(stock.ms, raw.ms), requestText(stock.requests)],
+        ['raw: PostgREST pages + Dexie bulkPut', ms(raw.ms), '1.00×', busy(raw), requestText(raw.requests)],
+        [`raw, pages of ${LARGE_RAW_PAGE}`, ms(rawLarge.ms), ratio(rawLarge.ms, raw.ms), busy(rawLarge), requestText(rawLarge.requests)],
+        ['ours: startSync until in sync', ms(ours.ms), ratio(ours.ms, raw.ms), busy(ours), requestText(ours.requests)],
+        ['stock: replicateSupabase until in sync', ms(stock.ms), ratio(stock.ms, raw.ms), busy(stock), requestText(stock.requests)],
       ],
     );
-    console.log(`ours is ${ratio(stock.ms, ours.ms)} faster than stock (goal ≥ 2×: ${stock.ms / ours.ms >= 2 ? 'met' : 'NOT met'}); ours / raw ${ratio(ours.ms, raw.ms)} (goal ≤ 2×: ${ours.ms / raw.ms <= 2 ? 'met' : 'NOT met'})`);
+    console.log('"HTTP in flight": wall time with a request open (server work and network); the rest is the client parsing and writing IndexedDB.');
+    console.log(`ours is ${ratio(stock.ms, ours.ms)} faster than stock (goal ≥ 2×: ${stock.ms / ours.ms >= 2 ? 'met' : 'NOT met'}); ours / raw ${ratio(ours.ms, raw.ms)} (goal ≤ 2×: ${ours.ms / raw.ms <= 2 ? 'met' : 'NOT met'}); ours / raw with pages of ${LARGE_RAW_PAGE} ${ratio(ours.ms, rawLarge.ms)}`);
 
     // Live first: device A is the database each way just pulled; device B a second context.
     const b = await openBenchPage(server, setup, browser);

@@ -10,11 +10,13 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { patchDocument } from '../../../../src/db/commands';
 import { definitionOf, openDatabase, type AppDatabase, type ReplicatedName } from '../../../../src/db/database';
 import { startSync, type SyncHandle } from '../../../../sync/index';
+import { MAX_PULL_PAGE } from '../../../../sync/pull';
 import { fromServer, toServer } from '../../../../sync/protocol';
 
 export type Setup = { url: string; anonKey: string; accessToken: string; refreshToken: string; userId: string; orgId: string };
 export type Way = 'ours' | 'stock';
-export type Requests = { total: number; byKind: Record<string, number>; lastWriteAt: number | null };
+/** busyMs: wall time with at least one request in flight (the server's work and the network, until the answer arrives). */
+export type Requests = { total: number; byKind: Record<string, number>; lastWriteAt: number | null; busyMs: number };
 export type PullResult = { ms: number; estimates: number; items: number; requests: Requests };
 export type PushResult = { inSyncMs: number; serverHasAllMs: number; edited: number; requests: Requests };
 
@@ -28,7 +30,7 @@ const PULL_BATCH = 200;
 const STEP_TIMEOUT_MS = 240_000;
 const now = () => performance.timeOrigin + performance.now();
 
-type Entry = { kind: string; write: boolean; end: number };
+type Entry = { kind: string; write: boolean; start: number; end: number };
 
 /** Every HTTP request a client makes, by kind (RPC name or method + table), with its end time. */
 class RequestLog {
@@ -42,7 +44,18 @@ class RequestLog {
     const byKind: Record<string, number> = {};
     for (const e of this.entries) byKind[e.kind] = (byKind[e.kind] ?? 0) + 1;
     const writes = this.entries.filter((e) => e.write).map((e) => e.end);
-    return { total: this.entries.length, byKind, lastWriteAt: writes.length ? Math.max(...writes) : null };
+    return { total: this.entries.length, byKind, lastWriteAt: writes.length ? Math.max(...writes) : null, busyMs: this.busyMs() };
+  }
+  /** The union of the requests' intervals: the rest of a step's time is the client's own work. */
+  busyMs(): number {
+    let busy = 0;
+    let until = -Infinity;
+    for (const { start, end } of [...this.entries].sort((a, b) => a.start - b.start)) {
+      if (end <= until) continue;
+      busy += end - Math.max(start, until);
+      until = end;
+    }
+    return busy;
   }
   fetch: typeof fetch = async (input, init) => {
     const request = input instanceof Request ? input : undefined;
@@ -51,9 +64,10 @@ class RequestLog {
     const rpc = /\/rest\/v1\/rpc\/(\w+)/.exec(url.pathname)?.[1];
     const table = /\/rest\/v1\/(\w+)/.exec(url.pathname)?.[1] ?? url.pathname;
     const kind = rpc ? `rpc ${rpc}` : `${method} ${table}`;
+    const start = now();
     const response = await fetch(input, init);
     // Answered = the server committed the write (PostgREST answers after commit).
-    this.entries.push({ kind, write: rpc === 'sync_push' || (!rpc && method !== 'GET' && method !== 'HEAD'), end: now() });
+    this.entries.push({ kind, write: rpc === 'sync_push' || (!rpc && method !== 'GET' && method !== 'HEAD'), start, end: now() });
     if (!response.ok) this.failures.push(`${response.status} ${kind}: ${(await response.clone().text()).slice(0, 300)}`);
     return response;
   };
@@ -203,6 +217,11 @@ const bench = {
     await inSync(way);
     const ms = now() - t0;
     return { ms, ...(await counts(db)), requests: logs[way].summary() };
+  },
+
+  /** The largest page ours pulls (it grows to it while pages come back full). */
+  maxPullPage(): number {
+    return MAX_PULL_PAGE;
   },
 
   /** The same rows fetched as JSON (PostgREST, keyset pages) and written with Dexie bulkPut. */
