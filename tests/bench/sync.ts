@@ -141,15 +141,16 @@ export async function run(): Promise<void> {
           const landed = await serverEdited(server, user, marker);
           if (landed !== result.edited) throw new Error(`the server has ${landed} of ${result.edited} edits after the push`);
           results.set(`${way}:${edits}`, result);
-          rows.push([`${way}, ${result.edited} edits`, ms(result.serverHasAllMs), ms(result.inSyncMs), requestText(result.requests)]);
+          rows.push([`${way}, ${result.edited} edits`, ms(result.serverHasAllMs), ms(result.inSyncMs), `${ms(result.requests.busyMs)} (${Math.round((100 * result.requests.busyMs) / result.inSyncMs)}%)`, requestText(result.requests)]);
         } catch (error) {
           await call(a, 'stop', way).catch(() => undefined);
-          rows.push([`${way}, ${edits} edits`, 'FAILED', '', (error instanceof Error ? error.message : String(error)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0]!.slice(0, 220)]);
+          rows.push([`${way}, ${edits} edits`, 'FAILED', '', '', (error instanceof Error ? error.message : String(error)).replace(/^page\.evaluate: (Error: )?/, '').split('\n')[0]!.slice(0, 220)]);
         }
       }
     }
     console.log(`\nPush of estimate edits made while the replication was stopped ("server has all": the last write request answered):`);
-    printTable(['way', 'server has all', 'until in sync', 'HTTP requests'], rows);
+    printTable(['way', 'server has all', 'until in sync', 'HTTP in flight', 'HTTP requests'], rows);
+    console.log('"HTTP in flight": wall time until in sync with a request open (pushes and the pulls that follow them); the rest is the client.');
     for (const edits of [SMALL_EDITS, EDITS]) {
       const [o, s] = [results.get(`ours:${edits}`), results.get(`stock:${edits}`)];
       console.log(
