@@ -78,16 +78,17 @@ begin
             ) then 'conflict'
             else 'update'
           end) order by e.i)
+        -- offset 0 keeps the subqueries x, d and b whole: pulled up, their columns (a row
+        -- picked out of the locked rows, a record built) would be computed again for every
+        -- key compared.
         from jsonb_array_elements($1) with ordinality e(c, i)
         cross join lateral (select (e.c -> 'doc' ->> 'id')::uuid as id) k
-        cross join lateral (select $2 -> k.id::text as cur) x
+        cross join lateral (select $2 -> k.id::text as cur offset 0) x
         cross join lateral (
           select array_agg(u.col order by u.o) as cols
           from unnest($3::text[]) with ordinality u(col, o)
           where e.c -> 'doc' ? u.col or u.col = 'id'
         ) w
-        -- offset 0 keeps these subqueries whole: pulled up, their columns would be computed
-        -- again for every key compared.
         cross join lateral (
           select s.src, x.cur is not null and exists (
               select 1 from jsonb_each(s.src) kv where kv.key = any (w.cols) and kv.value is distinct from (x.cur -> kv.key)
