@@ -79,8 +79,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const terms = new Subject<Term>();
   /** The running term, or the next one this tab wins. */
   const nextTerm = (): Promise<Term> => (term && !term.over ? Promise.resolve(term) : firstValueFrom(terms));
-  const within = <T>(ms: number, promise: Promise<T>, otherwise: T): Promise<T> =>
-    Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(otherwise), ms))]);
+  const within = <T>(ms: number, promise: Promise<T>, otherwise: T): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return Promise.race([promise, new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)))]).finally(() => clearTimeout(timer));
+  };
 
   const later = (ms: number, fn: () => void) => {
     const timer = setTimeout(() => {
@@ -268,11 +270,13 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         // RxDB records what the server acknowledged after the push handler returns.
         replication.active$.subscribe((active) => !active && publishPending()),
         replication.error$.subscribe((error) => {
+          const parameters = (error as { parameters?: { direction?: string } }).parameters;
+          const detail = JSON.stringify(parameters ?? '');
           // A term that ended, or a push refused because another tab leads now, is no error to show.
-          if (running.over || /StaleLeaderError/.test(JSON.stringify((error as { parameters?: unknown }).parameters ?? ''))) return;
-          const direction = String((error as { parameters?: { direction?: string } }).parameters?.direction ?? 'push') === 'pull' ? 'pull' : 'push';
+          if (running.over || /StaleLeaderError/.test(detail)) return;
+          const direction = String(parameters?.direction ?? 'push') === 'pull' ? 'pull' : 'push';
           status.error({ direction, collection: name, message: error.message.split('\n')[0] ?? 'Sync failed' });
-          if (isNetworkError(JSON.stringify((error as { parameters?: unknown }).parameters ?? '')) || isNetworkError(error)) status.update({ online: false });
+          if (isNetworkError(detail) || isNetworkError(error)) status.update({ online: false });
         }),
       );
       return replication;
