@@ -3,7 +3,8 @@
 // ports (other origins); Chromium's local network checks refuse a public page framing loopback.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signUpStaff } from './support';
 
 const servers: Server[] = [];

@@ -1,6 +1,7 @@
 // Staff auth journeys against the real backend: sign up, sign out, sign in; a session the
 // server refuses; the client rate limit; a password reset through the dev mailbox.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { authStorageKey, runtimeConfig, signUpStaff, storeSession } from './support';
 
 const PASSWORD = 'Correct-Horse-9!';

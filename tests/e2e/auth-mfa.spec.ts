@@ -1,5 +1,6 @@
 // MFA: enrol an authenticator app from the account security panel, then sign in with a code.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import * as OTPAuth from 'otpauth';
 import { signUpStaff, storeSession } from './support';
 

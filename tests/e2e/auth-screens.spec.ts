@@ -1,7 +1,8 @@
 // The /auth screens at the two tablet sizes: screenshots to look at, and no serious or
 // critical accessibility violations.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const SIZES = [
   { width: 1024, height: 768 },

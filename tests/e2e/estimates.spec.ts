@@ -1,7 +1,8 @@
 // The estimates workspace in Chromium against the real backend: a rep builds an estimate offline
 // (routes blocked and the browser offline), reloads offline and finds everything, then goes online
 // and sees the server's number arrive; printing leaves cost and margin out; a viewer cannot edit.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, fillField, goOffline, goOnline, inviteStaff, openEmptyWorkspace, orgIdOf, signUpStaff, startPrivateServer, storeSession, type PrivateServer } from './support';
 
 const PRODUCTS = [

@@ -3,7 +3,8 @@
 // when chosen), exports the current filter; a sales rep gets a read-only catalogue (and the
 // server refuses the write the UI hides); offline the catalogue still lists and searches.
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { runtimeConfig, signUpStaff, storeSession, waitForServiceWorker, type StoredSession } from './support';
 
 // The journeys build on each other (the admin's products are what the rep sees), and sync

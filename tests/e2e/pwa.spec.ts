@@ -3,7 +3,7 @@
 // can stop it: context.setOffline alone does not cut a service worker's own requests.
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { authStorageKey, expectScreen, signUpStaff, startPrivateServer, storeSession, waitForServiceWorker, type PrivateServer } from './support';
 
 let server: PrivateServer | undefined;

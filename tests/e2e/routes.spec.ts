@@ -1,6 +1,7 @@
 // Every route of SPEC.md §2: where it lands signed out and signed in, empty parameters, legacy
 // redirects, and the head tags of each path.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectScreen, signUpStaff, storeSession } from './support';
 
 const APP = 'Customer Engagement Portal';

@@ -1,7 +1,8 @@
 // The staff shell: layout at tablet and phone sizes, the offline indicator, the user menu,
 // accessibility (axe-core) and screenshots for a human look.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signUpStaff, storeSession, type StoredSession } from './support';
 
 test.use({ serviceWorkers: 'block' });

@@ -4,7 +4,8 @@
 // offline reload as "accepted on this device"; another staff member has the estimate open online;
 // when the tablet reconnects the server confirms and both show it accepted. Every step is
 // captured at 1024×768 and 768×1024 for a look.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, fillField, goOffline, goOnline, inviteStaff, openEmptyWorkspace, orgIdOf, runtimeConfig, signUpStaff, startPrivateServer, storeSession, waitForServiceWorker, type PrivateServer } from './support';
 
 const PRODUCTS = [

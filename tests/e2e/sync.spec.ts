@@ -8,7 +8,8 @@
 //   holding the lock, the follower takes over too, and the woken leader pushes nothing stale;
 // - sign-out with unsynced changes warns, can be cancelled, cannot sync offline, and "Sign out
 //   anyway" keeps the change on the device until the same user signs in again.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, authStorageKey, fillField, goOffline, goOnline, inviteStaff, orgIdOf, runtimeConfig, signUpStaff, storeSession, type StoredSession } from './support';
 
 /** An owner and a sales colleague in one new organization. */
