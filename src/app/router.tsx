@@ -53,10 +53,10 @@ const publicRoutes: RouteObject[] = [
 
 const staffRoutes: RouteObject[] = [
   { path: '/', lazy: page(() => import('../features/home/home-page'), (m) => m.HomePage) },
-  { path: '/estimates', lazy: page(() => import('../features/estimates/estimates-page'), (m) => m.EstimatesPage) },
-  { path: '/estimates/:id', lazy: page(() => import('../features/estimates/estimate-page'), (m) => m.EstimatePage) },
-  { path: '/estimates/:id/edit', lazy: page(() => import('../features/estimates/estimate-edit-page'), (m) => m.EstimateEditPage) },
-  { path: '/estimates/:id/streamlined', lazy: page(() => import('../features/estimates/estimate-streamlined-page'), (m) => m.StreamlinedEstimatePage) },
+  { path: '/estimates', lazy: page(() => import('../features/estimates/list/estimates-page'), (m) => m.EstimatesPage) },
+  { path: '/estimates/:id', lazy: page(() => import('../features/estimates/detail/estimate-page'), (m) => m.EstimatePage) },
+  { path: '/estimates/:id/edit', lazy: page(() => import('../features/estimates/editor/estimate-edit-page'), (m) => m.EstimateEditPage) },
+  { path: '/estimates/:id/streamlined', lazy: page(() => import('../features/estimates/streamlined/streamlined-page'), (m) => m.StreamlinedEstimatePage) },
   { path: '/prospects', lazy: page(() => import('../features/prospects/prospects-page'), (m) => m.ProspectsPage) },
   { path: '/accounts', lazy: page(() => import('../features/accounts/accounts-page'), (m) => m.AccountsPage) },
   { path: '/products', lazy: page(() => import('../features/products/products-page'), (m) => m.ProductsPage) },

@@ -11,8 +11,8 @@ import type { Account } from '../../db/collections/accounts';
 import type { Prospect } from '../../db/collections/prospects';
 import { useWorkspace } from '../../db/react';
 import { toastError } from '../../lib/toast-store';
-import { customerName } from './estimate-bits';
-import { createCustomer } from './estimate-commands';
+import { customerName } from './status-badge';
+import { createCustomer } from './commands';
 
 export type CustomerRef = { account_id: string | null; prospect_id: string | null };
 

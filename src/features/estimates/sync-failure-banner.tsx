@@ -8,7 +8,7 @@ import type { Milestone } from '../../db/collections/milestones';
 import { failureOf } from '../../db/queries';
 import { can, useLiveQuery, useWorkspace } from '../../db/react';
 import { toastError } from '../../lib/toast-store';
-import { duplicateEstimate } from './estimate-commands';
+import { duplicateEstimate } from './commands';
 
 const REASONS: Record<string, string> = {
   estimate_locked: 'The estimate was accepted or declined on another device, so it cannot change any more.',

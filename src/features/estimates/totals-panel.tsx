@@ -1,7 +1,7 @@
 // Subtotal, discount, tax and total; cost and margin for staff (left off the printed page).
 import type { Totals } from '../../lib/money';
 import { formatMoney } from '../../lib/money';
-import { MarginText } from './estimate-bits';
+import { MarginText } from './status-badge';
 
 export function TotalsPanel({ totals, className }: { totals: Totals; className?: string }) {
   return (

@@ -6,7 +6,7 @@ import type { Prospect } from '../../../db/collections/prospects';
 import { useWorkspace } from '../../../db/react';
 import { CustomerPicker } from '../customer-picker';
 import { DraftInput } from '../draft-input';
-import { patchDocument, setCustomer } from '../estimate-commands';
+import { patchDocument, setCustomer } from '../commands';
 import { parseRequiredText } from '../line-rules';
 
 const parseTitle = parseRequiredText('The title', 300);

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import type { Totals } from '../../../lib/money';
 import { formatMoney } from '../../../lib/money';
-import { MarginText } from '../estimate-bits';
+import { MarginText } from '../status-badge';
 import { STEPS, stepIndex, type StepId } from './steps';
 
 export function StepIndicator({ step, onGo }: { step: StepId; onGo: (step: StepId) => void }) {

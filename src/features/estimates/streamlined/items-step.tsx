@@ -12,8 +12,8 @@ import { useLiveQuery, useWorkspace } from '../../../db/react';
 import { formatMoney } from '../../../lib/money';
 import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
-import { MarginText } from '../estimate-bits';
-import { addCustomLine, addOrCountProduct, patchDocument, removeDocument, stepQuantity } from '../estimate-commands';
+import { MarginText } from '../status-badge';
+import { addCustomLine, addOrCountProduct, patchDocument, removeDocument, stepQuantity } from '../commands';
 import { centsText, decimalText, lineTotals, parseCost, parseDiscountPercent, parsePrice, parseQuantity, parseRequiredText } from '../line-rules';
 import { useDraftField } from '../use-draft-field';
 

@@ -8,7 +8,7 @@ import type { EstimateItem } from '../../../db/collections/estimate-items';
 import { useWorkspace } from '../../../db/react';
 import { formatMoney } from '../../../lib/money';
 import { toast, toastError } from '../../../lib/toast-store';
-import { captureAcceptance } from '../estimate-commands';
+import { captureAcceptance } from '../commands';
 import { estimateTotals } from '../line-rules';
 import { checkAcceptance, type AcceptanceErrors } from './acceptance';
 import { FlowBar } from './flow-chrome';

@@ -6,7 +6,7 @@ import type { Milestone } from '../../../db/collections/milestones';
 import { useWorkspace } from '../../../db/react';
 import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
-import { addMilestone, patchDocument, removeDocument } from '../estimate-commands';
+import { addMilestone, patchDocument, removeDocument } from '../commands';
 import { GanttChart } from '../gantt-chart';
 import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../line-rules';
 

@@ -16,7 +16,7 @@ import {
   setCustomer,
   stepQuantity,
   withdrawAcceptance,
-} from './estimate-commands';
+} from './commands';
 import { insertDocument } from '../../db/commands';
 
 const ORG = '11111111-1111-4111-8111-111111111111';

@@ -1,15 +1,15 @@
 // The estimate's timeline phases: title, dates, status and whether the customer sees them.
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
-import type { Estimate } from '../../db/collections/estimates';
-import type { Milestone } from '../../db/collections/milestones';
-import { useWorkspace } from '../../db/react';
-import { toastError } from '../../lib/toast-store';
-import { DraftInput } from './draft-input';
-import { addMilestone, moveItem, patchDocument, removeDocument } from './estimate-commands';
-import { checkDateRange, parseDate, parseRequiredText, type Parsed } from './line-rules';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Select } from '../../../components/ui/select';
+import type { Estimate } from '../../../db/collections/estimates';
+import type { Milestone } from '../../../db/collections/milestones';
+import { useWorkspace } from '../../../db/react';
+import { toastError } from '../../../lib/toast-store';
+import { DraftInput } from '../draft-input';
+import { addMilestone, moveItem, patchDocument, removeDocument } from '../commands';
+import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../line-rules';
 
 const parseTitle = parseRequiredText('The milestone title', 300);
 

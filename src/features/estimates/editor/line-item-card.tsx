@@ -3,16 +3,16 @@
 // (the editor keeps unchanged items' objects and passes stable callbacks).
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { memo, type DragEvent } from 'react';
-import { Button } from '../../components/ui/button';
-import { cx } from '../../components/ui/cx';
-import type { EstimateItem } from '../../db/collections/estimate-items';
-import { useWorkspace } from '../../db/react';
-import { formatMoney } from '../../lib/money';
-import { toastError } from '../../lib/toast-store';
-import { DraftInput } from './draft-input';
+import { Button } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
+import type { EstimateItem } from '../../../db/collections/estimate-items';
+import { useWorkspace } from '../../../db/react';
+import { formatMoney } from '../../../lib/money';
+import { toastError } from '../../../lib/toast-store';
+import { DraftInput } from '../draft-input';
 import { useLineTotals, type DraftStore } from './draft-values';
-import { MarginText } from './estimate-bits';
-import { patchDocument, removeDocument } from './estimate-commands';
+import { MarginText } from '../status-badge';
+import { patchDocument, removeDocument } from '../commands';
 import {
   centsText,
   decimalText,
@@ -22,7 +22,7 @@ import {
   parseQuantity,
   parseRequiredText,
   type Parsed,
-} from './line-rules';
+} from '../line-rules';
 
 const parseName = parseRequiredText('The item name', 300);
 const parseUnit = (text: string): Parsed<string> => {

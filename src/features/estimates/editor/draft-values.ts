@@ -7,10 +7,10 @@
 // (an invalid value never moves a total: the saved one counts), when its save fails, and when
 // the saved value comes back (the document then holds it).
 import { useSyncExternalStore } from 'react';
-import type { Estimate } from '../../db/collections/estimates';
-import type { EstimateItem } from '../../db/collections/estimate-items';
-import type { Totals } from '../../lib/money';
-import { estimateTotals, lineTotals } from './line-rules';
+import type { Estimate } from '../../../db/collections/estimates';
+import type { EstimateItem } from '../../../db/collections/estimate-items';
+import type { Totals } from '../../../lib/money';
+import { estimateTotals, lineTotals } from '../line-rules';
 
 /** Column → typed value, of one document. */
 export type Drafts = Readonly<Record<string, unknown>>;

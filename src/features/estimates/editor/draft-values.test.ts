@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { computeTotals } from '../../lib/money';
+import { computeTotals } from '../../../lib/money';
 import { createDraftStore, typedTotals, withDrafts } from './draft-values';
-import { totalsItem } from './line-rules';
+import { totalsItem } from '../line-rules';
 
 const line = (id: string, quantity: number, price: number, cost: number | null = null) => ({
   id,

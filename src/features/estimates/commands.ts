@@ -9,7 +9,7 @@ import type { Prospect } from '../../db/collections/prospects';
 import { addEstimateItem, createEstimate, insertDocument, patchDocument, removeDocument } from '../../db/commands';
 import type { AppDatabase } from '../../db/database';
 import { snapshotAndHash } from '../../lib/estimate-snapshot';
-import { customerName } from './estimate-bits';
+import { customerName } from './status-badge';
 import { moveTo, sortOrderPatches } from './line-rules';
 
 export async function createDraft(db: AppDatabase, orgId: string, userId: string, values: Partial<Estimate> = {}): Promise<Estimate> {

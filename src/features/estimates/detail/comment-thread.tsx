@@ -1,14 +1,14 @@
 // Comments on an estimate: internal notes for the team, or comments the customer sees.
 import { Lock, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Field, Textarea } from '../../components/ui/field';
-import type { Estimate } from '../../db/collections/estimates';
-import { commentsOf } from '../../db/queries';
-import { can, useLiveQuery, useWorkspace } from '../../db/react';
-import { toastError } from '../../lib/toast-store';
-import { addComment } from './estimate-commands';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Field, Textarea } from '../../../components/ui/field';
+import type { Estimate } from '../../../db/collections/estimates';
+import { commentsOf } from '../../../db/queries';
+import { can, useLiveQuery, useWorkspace } from '../../../db/react';
+import { toastError } from '../../../lib/toast-store';
+import { addComment } from '../commands';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

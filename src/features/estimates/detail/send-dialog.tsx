@@ -5,14 +5,14 @@
 import { Link2, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/field';
-import type { Estimate } from '../../db/collections/estimates';
-import { useWorkspace } from '../../db/react';
-import { toast, toastError } from '../../lib/toast-store';
-import { sendEstimate } from './estimate-commands';
-import type { IssueEstimateLink } from './estimate-link';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Input } from '../../../components/ui/field';
+import type { Estimate } from '../../../db/collections/estimates';
+import { useWorkspace } from '../../../db/react';
+import { toast, toastError } from '../../../lib/toast-store';
+import { sendEstimate } from '../commands';
+import type { IssueEstimateLink } from '../estimate-link';
 
 const emailSchema = z
   .string()

@@ -3,16 +3,16 @@
 // delayed), an invalid value does not move them, and only the line typed in re-renders.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EstimateItem } from '../../db/collections/estimate-items';
-import type { Profile } from '../../db/collections/profiles';
-import type { AppDatabase } from '../../db/database';
-import { WorkspaceProvider } from '../../db/react';
-import { formatMoney } from '../../lib/money';
+import type { EstimateItem } from '../../../db/collections/estimate-items';
+import type { Profile } from '../../../db/collections/profiles';
+import type { AppDatabase } from '../../../db/database';
+import { WorkspaceProvider } from '../../../db/react';
+import { formatMoney } from '../../../lib/money';
 import { createDraftStore, useTypedTotals, type DraftStore } from './draft-values';
-import { patchDocument } from './estimate-commands';
+import { patchDocument } from '../commands';
 import { LineItemCard } from './line-item-card';
-import { useStableRows } from './stable-rows';
-import { SAVE_DELAY_MS } from './use-draft-field';
+import { useStableRows } from '../list/stable-rows';
+import { SAVE_DELAY_MS } from '../use-draft-field';
 
 vi.mock('./estimate-commands', () => ({ patchDocument: vi.fn(async () => undefined), removeDocument: vi.fn(async () => undefined) }));
 // A line card calls useLineTotals once per render: counted per line.

@@ -1,11 +1,11 @@
 // Search the catalogue on this device and add a product as a line; works offline.
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Input } from '../../components/ui/field';
-import type { Product } from '../../db/collections/products';
-import { listProducts } from '../../db/queries';
-import { useLiveQuery, useWorkspace } from '../../db/react';
-import { formatMoney } from '../../lib/money';
+import { Input } from '../../../components/ui/field';
+import type { Product } from '../../../db/collections/products';
+import { listProducts } from '../../../db/queries';
+import { useLiveQuery, useWorkspace } from '../../../db/react';
+import { formatMoney } from '../../../lib/money';
 
 export function ProductPicker({ onPick }: { onPick: (product: Product) => void }) {
   const { orgId } = useWorkspace();

@@ -1,8 +1,8 @@
 // The estimates list's filters and sort over the live query's documents. Search is answered
 // by the word index (src/db/word-index.ts) as a set of matching ids; until that index has
 // been built, the same rule is applied to each estimate's normalized `search` column.
-import type { Estimate, EstimateStatus } from '../../db/collections/estimates';
-import { searchText } from '../../db/fields';
+import type { Estimate, EstimateStatus } from '../../../db/collections/estimates';
+import { searchText } from '../../../db/fields';
 
 export type SortKey = 'number' | 'date' | 'total' | 'margin';
 export type SortDirection = 'asc' | 'desc';

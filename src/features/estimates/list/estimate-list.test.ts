@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst } from '../../db/collections/estimates';
+import { newestFirst } from '../../../db/collections/estimates';
 import { DEFAULT_FILTER, filterEstimates, isDefaultView, matchesSearch, newestFirstOrder, type ListRow } from './estimate-list';
 
 function row(values: Partial<ListRow> & { id: string }): ListRow {
