@@ -8,7 +8,7 @@ import { addRxPlugin, type RxChangeEventBulk, type RxCollection } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject, combineLatest, filter, firstValueFrom, type Observable, type Subscription } from 'rxjs';
-import { onFirstSave } from '../src/db/commands';
+import { onFirstSave } from '../src/db/documents';
 import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { appStore } from '../src/lib/app-store';
 import type { RetryOptions } from '../src/lib/retry';

@@ -1,8 +1,10 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COLLECTIONS, databaseNameFor, MAX_OPEN_COLLECTIONS, openDatabase, REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from './database';
-import { createEstimate, addEstimateItem, patchDocument, removeDocument, restoreConflict, provisionalNumber } from './commands';
-import { listEstimates, itemsOfEstimate } from './queries';
+import { insertDocument, patchDocument, removeDocument } from './documents';
+import { createEstimate, provisionalNumber } from './new-estimate';
+import { searchSelector } from './queries';
+import { restoreConflict } from './sync-issues';
 import { estimates } from './collections/estimates';
 import { syncIssues } from './collections/sync-issues';
 
@@ -65,36 +67,37 @@ describe('database', () => {
   });
 });
 
-describe('commands and queries', () => {
+describe('documents, new estimates and sync issues', () => {
   it('creates an estimate with a provisional DRAFT number and finds it by search', async () => {
     const db = await open();
     const estimate = await createEstimate(db, { org_id: ORG, owner_id: USER, title: 'Kitchen remodel' });
     expect(estimate.number).toBe(provisionalNumber(estimate.id));
     expect(estimate.number).toMatch(/^DRAFT-[0-9A-F]{8}$/);
     expect(estimate.status).toBe('draft');
-    const found = await listEstimates(db, { orgId: ORG, search: 'KITCHEN' }).exec();
-    expect(found.map((d) => d.id)).toEqual([estimate.id]);
-    expect(await listEstimates(db, { orgId: ORG, search: 'bathroom' }).exec()).toHaveLength(0);
+    const search = (text: string) => db.estimates.find({ selector: { org_id: ORG, ...searchSelector(text) } }).exec();
+    expect((await search('KITCHEN')).map((d) => d.id)).toEqual([estimate.id]);
+    expect(await search('bathroom')).toHaveLength(0);
   });
 
-  it('appends items in order and patches with validation', async () => {
+  it('inserts with defaults and patches with validation', async () => {
     const db = await open();
     const estimate = await createEstimate(db, { org_id: ORG, owner_id: USER });
-    await addEstimateItem(db, estimate, { name: 'Tiles', quantity: 12.5, unit_price_cents: 1999 });
-    await addEstimateItem(db, estimate, { name: 'Labour' });
-    const items = await itemsOfEstimate(db, estimate.id).exec();
+    const itemsOf = () => db.estimate_items.find({ selector: { estimate_id: estimate.id }, sort: [{ sort_order: 'asc' }] }).exec();
+    await insertDocument(db, 'estimate_items', { org_id: ORG, estimate_id: estimate.id, name: 'Tiles', quantity: 12.5, unit_price_cents: 1999, sort_order: 0 });
+    await insertDocument(db, 'estimate_items', { org_id: ORG, estimate_id: estimate.id, name: 'Labour', sort_order: 1 });
+    const items = await itemsOf();
     expect(items.map((i) => [i.name, i.sort_order])).toEqual([['Tiles', 0], ['Labour', 1]]);
     await patchDocument(db, 'estimates', estimate.id, { title: 'Bath' });
     expect((await db.estimates.findOne(estimate.id).exec())?.search).toContain('bath');
     await expect(patchDocument(db, 'estimates', estimate.id, { status: 'nope' as never })).rejects.toThrow();
     await removeDocument(db, 'estimate_items', items[0]!.id);
-    expect(await itemsOfEstimate(db, estimate.id).exec()).toHaveLength(1);
+    expect(await itemsOf()).toHaveLength(1);
   });
 
   it('keeps both of two quick patches of different fields (no lost update)', async () => {
     const db = await open(USER, ['estimates', 'estimate_items']);
     const estimate = await createEstimate(db, { org_id: ORG, owner_id: USER, title: 'Quick' });
-    const item = await addEstimateItem(db, estimate, { name: 'Tiles' });
+    const item = await insertDocument(db, 'estimate_items', { org_id: ORG, estimate_id: estimate.id, name: 'Tiles' });
     await Promise.all([
       patchDocument(db, 'estimate_items', item.id, { quantity: 2 }),
       patchDocument(db, 'estimate_items', item.id, { unit_price_cents: 7500 }),

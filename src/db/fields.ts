@@ -1,6 +1,7 @@
 // Column builders: one definition gives the RxDB JSON schema, the zod validator and the
 // default of a column, so the three can never drift apart.
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from '../lib/text-search';
 
 export type JsonSchemaField = Record<string, unknown>;
 
@@ -50,17 +51,4 @@ export const decimal = (initial = 0) => field({ type: 'number' }, z.number().fin
 export const nullableDecimal = () => field({ type: ['number', 'null'] }, z.number().finite().nullable(), () => null);
 export const bool = (initial: boolean) => field({ type: 'boolean' }, z.boolean(), () => initial);
 
-/** Lower-case text for a search index: what a list's search box matches. */
-export function searchText(...parts: (string | null | undefined)[]): string {
-  return parts
-    .filter((p): p is string => !!p)
-    .join(' ')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, SEARCH_MAX_LENGTH);
-}
-export const SEARCH_MAX_LENGTH = 300;
 export const search = () => field({ type: 'string', maxLength: SEARCH_MAX_LENGTH }, z.string().max(SEARCH_MAX_LENGTH), () => '');

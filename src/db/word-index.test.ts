@@ -1,8 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEstimate, insertDocument, patchDocument, removeDocument } from './commands';
+import { insertDocument, patchDocument, removeDocument } from './documents';
+import { createEstimate } from './new-estimate';
 import { openDatabase, type AppDatabase } from './database';
-import { openWordIndex, searchWords, wordsOf, type WordIndex } from './word-index';
+import { openWordIndex, type WordIndex } from './word-index';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const USER = '22222222-2222-4222-8222-222222222222';
@@ -32,13 +33,6 @@ async function expectMatches(index: WordIndex, query: string, ids: string[]) {
   }
   expect([...((await index.search(query)) ?? [])].sort()).toEqual([...ids].sort());
 }
-
-describe('wordsOf / searchWords', () => {
-  it('indexes words and the parts of hyphenated ones; queries are normalized', () => {
-    expect(wordsOf('est-000123 kitchen remodel harbor cafe')).toEqual(['est-000123', 'est', '000123', 'kitchen', 'remodel', 'harbor', 'cafe']);
-    expect(searchWords('  Harbor   CAFÉ harbor ')).toEqual(['harbor', 'cafe']);
-  });
-});
 
 describe('word index', () => {
   it('finds estimates by the beginning of any word of number, title and customer', async () => {

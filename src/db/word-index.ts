@@ -10,7 +10,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from './database';
-import { searchText } from './fields';
+import { indexWords, searchWords } from '../lib/text-search';
 
 type WordRow = { id: string; words: string[] };
 type WordDb = Dexie & { estimates: EntityTable<WordRow, 'id'> };
@@ -23,21 +23,6 @@ export type WordIndex = {
   search(query: string): Promise<Set<string> | null>;
   close(): void;
 };
-
-/** The index entries of an estimate: its words, and the parts of hyphenated ones (EST-000123). */
-export function wordsOf(search: string): string[] {
-  const words = new Set<string>();
-  for (const word of search.split(' ')) {
-    if (!word) continue;
-    words.add(word);
-    if (word.includes('-')) for (const part of word.split('-')) if (part) words.add(part);
-  }
-  return [...words];
-}
-
-export function searchWords(query: string): string[] {
-  return [...new Set(searchText(query).split(' ').filter(Boolean))];
-}
 
 export type WordIndexOptions = { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
 
@@ -66,13 +51,13 @@ export function openWordIndex(db: AppDatabase, options: WordIndexOptions = {}): 
   const subscription: Subscription = db.estimates.$.subscribe((event) => {
     const doc = event.documentData as { id: string; search?: string; _deleted?: boolean } | undefined;
     const removed = event.operation === 'DELETE' || !doc || doc._deleted;
-    pending.set(event.documentId, removed ? null : { id: event.documentId, words: wordsOf(doc.search ?? '') });
+    pending.set(event.documentId, removed ? null : { id: event.documentId, words: indexWords(doc.search ?? '') });
     if (pending.size === 1) queueMicrotask(() => void flush());
   });
 
   const build = (async () => {
     const docs = await db.estimates.find().exec();
-    const rows = docs.map((d) => ({ id: d.id, words: wordsOf(d.search) }));
+    const rows = docs.map((d) => ({ id: d.id, words: indexWords(d.search) }));
     const live = new Set(rows.map((r) => r.id));
     await words.transaction('rw', words.estimates, async () => {
       const stale = (await words.estimates.toCollection().primaryKeys()).filter((id) => !live.has(id));

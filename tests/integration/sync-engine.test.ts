@@ -3,8 +3,12 @@
 // device's fetch.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEstimateItem, createEstimate, insertDocument, patchDocument, restoreConflict } from '../../src/db/commands';
-import { failedDocuments, itemsOfEstimate, openConflicts } from '../../src/db/queries';
+import { addEstimateItem } from '../../src/features/estimates/commands';
+import { createEstimate } from '../../src/db/new-estimate';
+import { insertDocument, patchDocument } from '../../src/db/documents';
+import { restoreConflict } from '../../src/db/sync-issues';
+import { failedDocuments, openConflicts } from '../../src/db/sync-issues';
+import { itemsOfEstimate } from '../../src/features/estimates/queries';
 import { loadConfig } from '../../supabase/local/config';
 import { openPglite, type Db } from '../../supabase/local/db';
 import { startServer, type RunningServer } from '../../supabase/local/server';

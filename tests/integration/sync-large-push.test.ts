@@ -2,7 +2,7 @@
 // backend caps bodies at 1 MiB, like a proxy in front of hosted Supabase may): the device
 // splits it by size, so every change lands instead of the whole batch being refused forever.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDocument } from '../../src/db/commands';
+import { insertDocument } from '../../src/db/documents';
 import { backendsToTest, startTestServer } from '../../supabase/local/testing/harness';
 import { closeDevice, openDevice, settle, signUp, sleep, type Device } from './sync-support';
 

@@ -10,9 +10,11 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addEstimateItem, createEstimate, patchDocument } from '../../src/db/commands';
+import { addEstimateItem } from '../../src/features/estimates/commands';
+import { createEstimate } from '../../src/db/new-estimate';
+import { patchDocument } from '../../src/db/documents';
 import { COLLECTIONS, databaseNameFor, openDatabase, type AppDatabase } from '../../src/db/database';
-import { failedDocuments, openConflicts } from '../../src/db/queries';
+import { failedDocuments, openConflicts } from '../../src/db/sync-issues';
 import { startSync, type SyncHandle } from '../../sync/index';
 import { backendsToTest, startTestServer, type Backend } from '../../supabase/local/testing/harness';
 

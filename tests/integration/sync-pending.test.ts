@@ -4,7 +4,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDocument, patchDocument } from '../../src/db/commands';
+import { insertDocument, patchDocument } from '../../src/db/documents';
 import { backendsToTest, startTestServer, type Backend } from '../../supabase/local/testing/harness';
 import { closeDevice, openDevice, serverRows, settle, shutDevice, signUp, type Device, type User } from './sync-support';
 

@@ -13,7 +13,9 @@
 // replay repeats the ops, not the timing of the network, so a rare race may need more runs).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEstimate, addEstimateItem, insertDocument, patchDocument, removeDocument } from '../../src/db/commands';
+import { createEstimate } from '../../src/db/new-estimate';
+import { addEstimateItem } from '../../src/features/estimates/commands';
+import { insertDocument, patchDocument, removeDocument } from '../../src/db/documents';
 import { definitionOf, type ReplicatedName } from '../../src/db/database';
 import { backendsToTest, startTestServer, type Backend } from '../../supabase/local/testing/harness';
 import { startSync, type StartSyncOptions } from '../../sync/index';

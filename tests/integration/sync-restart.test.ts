@@ -4,8 +4,9 @@
 // must not number changes from the same last_seq (the server would skip the second batch as
 // a retry of the first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEstimate, patchDocument } from '../../src/db/commands';
-import { openConflicts } from '../../src/db/queries';
+import { createEstimate } from '../../src/db/new-estimate';
+import { patchDocument } from '../../src/db/documents';
+import { openConflicts } from '../../src/db/sync-issues';
 import { startSync, type SyncHandle } from '../../sync/index';
 import { backendsToTest, startTestServer, type Backend } from '../../supabase/local/testing/harness';
 import { FAST, closeDevice, openDevice, serverRows, settle, signUp, type Device, type User } from './sync-support';

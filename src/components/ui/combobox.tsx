@@ -7,14 +7,14 @@ import {
 } from '@headlessui/react';
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useState } from 'react';
+import { matchesWords } from '../../lib/text-search';
 import { controlClasses } from './field';
 
 export type ComboboxItem = { value: string; label: string; detail?: string };
 
 export function filterItems(items: readonly ComboboxItem[], query: string): readonly ComboboxItem[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return items;
-  return items.filter((item) => item.label.toLowerCase().includes(q) || item.detail?.toLowerCase().includes(q));
+  if (!query.trim()) return items;
+  return items.filter((item) => matchesWords(`${item.label} ${item.detail ?? ''}`, query));
 }
 
 /** Type to filter, arrows to move, Enter to pick; put it inside <Field> for its label. */

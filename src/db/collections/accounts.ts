@@ -1,5 +1,6 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { nullableUuid, search, searchText, text } from '../fields';
+import { nullableUuid, search, text } from '../fields';
+import { normalizeSearchText } from '../../lib/text-search';
 
 export const accounts = defineCollection({
   name: 'accounts',
@@ -17,6 +18,6 @@ export const accounts = defineCollection({
     search: search(),
   },
   indexes: [['org_id', 'name'], ['org_id', 'updated_at'], 'search'],
-  derive: (d) => ({ search: searchText(d.name, d.industry, d.email, d.phone, d.tags) }),
+  derive: (d) => ({ search: normalizeSearchText(d.name, d.industry, d.email, d.phone, d.tags) }),
 });
 export type Account = DocOf<typeof accounts.fields>;

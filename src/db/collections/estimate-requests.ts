@@ -1,5 +1,6 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { nullableDate, nullableUuid, oneOf, search, searchText, text } from '../fields';
+import { nullableDate, nullableUuid, oneOf, search, text } from '../fields';
+import { normalizeSearchText } from '../../lib/text-search';
 
 export const ESTIMATE_REQUEST_STATUSES = ['new', 'in_review', 'converted', 'dismissed'] as const;
 
@@ -25,6 +26,6 @@ export const estimateRequests = defineCollection({
   },
   indexes: [['status', 'created_at'], ['org_id', 'created_at'], 'search'],
   serverOwned: ['ip_address', 'user_agent'],
-  derive: (d) => ({ search: searchText(d.name, d.company, d.email, d.description) }),
+  derive: (d) => ({ search: normalizeSearchText(d.name, d.company, d.email, d.description) }),
 });
 export type EstimateRequest = DocOf<typeof estimateRequests.fields>;

@@ -1,5 +1,6 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { bool, cents, decimal, integer, nullableCents, nullableDate, nullableDecimal, nullableTimestamp, nullableUuid, oneOf, search, searchText, text } from '../fields';
+import { bool, cents, decimal, integer, nullableCents, nullableDate, nullableDecimal, nullableTimestamp, nullableUuid, oneOf, search, text } from '../fields';
+import { normalizeSearchText } from '../../lib/text-search';
 
 export const ESTIMATE_STATUSES = ['draft', 'sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired', 'archived'] as const;
 
@@ -86,7 +87,7 @@ export const estimates = defineCollection({
     'cost_cents', 'margin_cents', 'margin_percent', 'current_version_id', 'version_number', 'accepted_version_id',
     'customer_name',
   ],
-  derive: (d) => ({ search: searchText(d.number, d.provisional_number, d.title, d.customer_name), newest_first: newestFirst(d.created_at) }),
+  derive: (d) => ({ search: normalizeSearchText(d.number, d.provisional_number, d.title, d.customer_name), newest_first: newestFirst(d.created_at) }),
 });
 export type Estimate = DocOf<typeof estimates.fields>;
 export type EstimateStatus = Estimate['status'];

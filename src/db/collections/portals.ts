@@ -1,5 +1,6 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { bool, nullableText, nullableTimestamp, nullableUuid, oneOf, search, searchText, text } from '../fields';
+import { bool, nullableText, nullableTimestamp, nullableUuid, oneOf, search, text } from '../fields';
+import { normalizeSearchText } from '../../lib/text-search';
 
 export const portals = defineCollection({
   name: 'portals',
@@ -22,6 +23,6 @@ export const portals = defineCollection({
   indexes: [['org_id', 'updated_at'], ['kind', 'name'], 'search'],
   // Links are issued and revoked through RPC; the device never writes these.
   serverOwned: ['token_hash', 'expires_at', 'revoked_at', 'last_accessed_at'],
-  derive: (d) => ({ search: searchText(d.name, d.welcome_message) }),
+  derive: (d) => ({ search: normalizeSearchText(d.name, d.welcome_message) }),
 });
 export type Portal = DocOf<typeof portals.fields>;

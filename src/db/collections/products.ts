@@ -1,5 +1,6 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { bool, cents, nullableCents, search, searchText, text } from '../fields';
+import { bool, cents, nullableCents, search, text } from '../fields';
+import { normalizeSearchText } from '../../lib/text-search';
 
 export const products = defineCollection({
   name: 'products',
@@ -17,6 +18,6 @@ export const products = defineCollection({
     search: search(),
   },
   indexes: [['org_id', 'name'], ['active', 'category', 'name'], 'sku', 'search'],
-  derive: (d) => ({ search: searchText(d.sku, d.name, d.category, d.description) }),
+  derive: (d) => ({ search: normalizeSearchText(d.sku, d.name, d.category, d.description) }),
 });
 export type Product = DocOf<typeof products.fields>;

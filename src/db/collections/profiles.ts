@@ -1,5 +1,6 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { oneOf, search, searchText, text, uuid } from '../fields';
+import { oneOf, search, text, uuid } from '../fields';
+import { normalizeSearchText } from '../../lib/text-search';
 
 export const PROFILE_ROLES = ['owner', 'admin', 'sales', 'viewer'] as const;
 
@@ -17,6 +18,6 @@ export const profiles = defineCollection({
   },
   indexes: ['user_id', ['org_id', 'search'], ['role', 'search']],
   serverOwned: ['user_id', 'email'],
-  derive: (d) => ({ search: searchText(d.last_name, d.first_name, d.email) }),
+  derive: (d) => ({ search: normalizeSearchText(d.last_name, d.first_name, d.email) }),
 });
 export type Profile = DocOf<typeof profiles.fields>;

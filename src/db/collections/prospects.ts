@@ -1,5 +1,6 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { nullableUuid, oneOf, search, searchText, text } from '../fields';
+import { nullableUuid, oneOf, search, text } from '../fields';
+import { normalizeSearchText } from '../../lib/text-search';
 
 export const PROSPECT_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
 export const PROSPECT_SOURCES = ['manual', 'request_form', 'portal', 'import'] as const;
@@ -21,6 +22,6 @@ export const prospects = defineCollection({
     search: search(),
   },
   indexes: [['org_id', 'updated_at'], ['status', 'updated_at'], 'search'],
-  derive: (d) => ({ search: searchText(d.first_name, d.last_name, d.company, d.email, d.phone) }),
+  derive: (d) => ({ search: normalizeSearchText(d.first_name, d.last_name, d.company, d.email, d.phone) }),
 });
 export type Prospect = DocOf<typeof prospects.fields>;

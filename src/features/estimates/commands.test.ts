@@ -7,6 +7,7 @@ import { snapshotAndHash } from '../../lib/estimate-snapshot';
 import type { EstimateItem } from '../../db/collections/estimate-items';
 import {
   addCustomLine,
+  addEstimateItem,
   addOrCountProduct,
   captureAcceptance,
   createDraft,
@@ -17,7 +18,7 @@ import {
   stepQuantity,
   withdrawAcceptance,
 } from './commands';
-import { insertDocument } from '../../db/commands';
+import { insertDocument } from '../../db/documents';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const USER = '22222222-2222-4222-8222-222222222222';
@@ -31,6 +32,17 @@ async function open() {
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((db) => db.remove()));
+});
+
+describe('addEstimateItem', () => {
+  it('appends each new line after the last one', async () => {
+    const db = await open();
+    const estimate = await createDraft(db, ORG, USER);
+    await addEstimateItem(db, estimate, { name: 'Tiles', quantity: 12.5, unit_price_cents: 1999 });
+    await addEstimateItem(db, estimate, { name: 'Labour' });
+    const items = await db.estimate_items.find({ selector: { estimate_id: estimate.id }, sort: [{ sort_order: 'asc' }] }).exec();
+    expect(items.map((i) => [i.name, i.sort_order])).toEqual([['Tiles', 0], ['Labour', 1]]);
+  });
 });
 
 describe('captureAcceptance', () => {

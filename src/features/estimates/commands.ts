@@ -6,7 +6,8 @@ import type { EstimateItem } from '../../db/collections/estimate-items';
 import type { Milestone } from '../../db/collections/milestones';
 import type { Product } from '../../db/collections/products';
 import type { Prospect } from '../../db/collections/prospects';
-import { addEstimateItem, createEstimate, insertDocument, patchDocument, removeDocument } from '../../db/commands';
+import { insertDocument, patchDocument, removeDocument } from '../../db/documents';
+import { createEstimate } from '../../db/new-estimate';
 import type { AppDatabase } from '../../db/database';
 import { snapshotAndHash } from '../../lib/estimate-snapshot';
 import { customerName } from './status-badge';
@@ -22,6 +23,18 @@ export async function createDraft(db: AppDatabase, orgId: string, userId: string
     tax_rate: org?.default_tax_rate ?? 0,
     terms: org?.default_terms ?? '',
     ...values,
+  });
+}
+
+export async function addEstimateItem(db: AppDatabase, estimate: Pick<Estimate, 'id' | 'org_id'>, values: Partial<EstimateItem> & { name: string }): Promise<EstimateItem> {
+  const last = await db.estimate_items
+    .findOne({ selector: { estimate_id: estimate.id }, sort: [{ sort_order: 'desc' }] })
+    .exec();
+  return insertDocument(db, 'estimate_items', {
+    sort_order: (last?.sort_order ?? -1) + 1,
+    ...values,
+    estimate_id: estimate.id,
+    org_id: estimate.org_id,
   });
 }
 

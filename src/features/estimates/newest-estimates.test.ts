@@ -6,8 +6,8 @@ import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { estimates, newestFirst } from './collections/estimates';
-import { openDatabase, type AppDatabase } from './database';
+import { estimates, newestFirst } from '../../db/collections/estimates';
+import { openDatabase, type AppDatabase } from '../../db/database';
 import { countEstimates, listEstimates, newestEstimates } from './queries';
 
 const ORG = '11111111-1111-4111-8111-111111111111';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import type { Estimate } from '../../db/collections/estimates';
 import type { EstimateItem } from '../../db/collections/estimate-items';
 import type { Milestone } from '../../db/collections/milestones';
-import { failureOf } from '../../db/queries';
+import { failureOf } from '../../db/sync-issues';
 import { can, useLiveQuery, useWorkspace } from '../../db/react';
 import { toastError } from '../../lib/toast-store';
 import { duplicateEstimate } from './commands';

@@ -1,5 +1,6 @@
 // Everything an estimate screen shows, as live queries on the device database.
-import { estimateById, itemsOfEstimate, listAccounts, listProspects, milestonesOfEstimate } from '../../db/queries';
+import { estimateById, itemsOfEstimate, milestonesOfEstimate } from './queries';
+import { listAccounts, listProspects } from '../../db/queries';
 import { useLiveQuery, useWorkspace } from '../../db/react';
 
 export function useEstimate(id: string) {

@@ -1,7 +1,7 @@
 // Catalogue writes: RxDB documents only; sync carries them to the server, whose policies let
 // only owners and admins write products.
 import type { Product } from '../../db/collections/products';
-import { insertDocument, patchDocument } from '../../db/commands';
+import { insertDocument, patchDocument } from '../../db/documents';
 import type { AppDatabase } from '../../db/database';
 import type { CsvColumn, ImportRow } from './csv';
 import type { ProductValues } from './schemas';

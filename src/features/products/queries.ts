@@ -1,7 +1,7 @@
 // Catalogue reads. The products collection keeps a normalized `search` text (SKU, name,
 // category, description) for matching typed text.
 import type { AppDatabase } from '../../db/database';
-import { searchText } from '../../db/fields';
+import { wordPrefixPattern } from '../../lib/text-search';
 
 export type StatusFilter = 'active' | 'inactive' | 'all';
 
@@ -13,19 +13,8 @@ export type ProductFilter = {
   status: StatusFilter;
 };
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Matches when every typed word is the start of some word of the product (case- and accent-insensitive). */
-export function searchPattern(text: string): string | null {
-  const words = searchText(text).split(' ').filter(Boolean);
-  if (words.length === 0) return null;
-  return `^${words.map((w) => `(?=(.* )?${escapeRegex(w)})`).join('')}`;
-}
-
 export function productSelector(filter: ProductFilter) {
-  const pattern = searchPattern(filter.search);
+  const pattern = wordPrefixPattern(filter.search);
   return {
     org_id: filter.orgId,
     ...(filter.status === 'all' ? {} : { active: filter.status === 'active' }),

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Field, Textarea } from '../../../components/ui/field';
 import type { Estimate } from '../../../db/collections/estimates';
-import { commentsOf } from '../../../db/queries';
+import { commentsOf } from '../queries';
 import { can, useLiveQuery, useWorkspace } from '../../../db/react';
 import { toastError } from '../../../lib/toast-store';
 import { addComment } from '../commands';

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import type { EstimateItem } from '../../../db/collections/estimate-items';
 import type { Estimate } from '../../../db/collections/estimates';
-import { isProvisionalNumber } from '../../../db/commands';
+import { isProvisionalNumber } from '../../../db/new-estimate';
 import { can, useWorkspace } from '../../../db/react';
 import { toastError } from '../../../lib/toast-store';
 import { CustomerPicker } from '../customer-picker';

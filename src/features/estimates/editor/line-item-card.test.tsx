@@ -14,7 +14,7 @@ import { LineItemCard } from './line-item-card';
 import { useStableRows } from '../list/stable-rows';
 import { SAVE_DELAY_MS } from '../use-draft-field';
 
-vi.mock('./estimate-commands', () => ({ patchDocument: vi.fn(async () => undefined), removeDocument: vi.fn(async () => undefined) }));
+vi.mock('../commands', () => ({ patchDocument: vi.fn(async () => undefined), removeDocument: vi.fn(async () => undefined) }));
 // A line card calls useLineTotals once per render: counted per line.
 const renders = vi.hoisted(() => [] as string[]);
 vi.mock('./draft-values', async (importOriginal) => {

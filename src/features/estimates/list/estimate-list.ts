@@ -2,7 +2,7 @@
 // by the word index (src/db/word-index.ts) as a set of matching ids; until that index has
 // been built, the same rule is applied to each estimate's normalized `search` column.
 import type { Estimate, EstimateStatus } from '../../../db/collections/estimates';
-import { searchText } from '../../../db/fields';
+import { matchesWords } from '../../../lib/text-search';
 
 export type SortKey = 'number' | 'date' | 'total' | 'margin';
 export type SortDirection = 'asc' | 'desc';
@@ -24,14 +24,6 @@ export type ListRow = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'own
 
 /** The search's answer: ids from the word index, or null to scan `search` columns instead. */
 export type SearchMatches = ReadonlySet<string> | null;
-
-/** Every search word must begin some word of the estimate's number, title or customer. */
-export function matchesSearch(haystack: string, query: string): boolean {
-  const words = searchText(query).split(' ').filter(Boolean);
-  if (words.length === 0) return true;
-  const own = ` ${haystack}`;
-  return words.every((word) => own.includes(` ${word}`) || own.includes(`-${word}`));
-}
 
 function compare(a: ListRow, b: ListRow, key: SortKey): number {
   switch (key) {
@@ -57,7 +49,7 @@ export function filterEstimates<R extends ListRow>(rows: readonly R[], filter: L
     if (filter.from && day < filter.from) return false;
     if (filter.to && day > filter.to) return false;
     if (!filter.search.trim()) return true;
-    return matches ? matches.has(row.id) : matchesSearch(row.search, filter.search);
+    return matches ? matches.has(row.id) : matchesWords(row.search, filter.search);
   });
   const sign = filter.direction === 'asc' ? 1 : -1;
   return shown.sort((a, b) => {

@@ -8,7 +8,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { failureOf } from '../../../db/queries';
+import { failureOf } from '../../../db/sync-issues';
 import { can, useLiveQuery, useWorkspace } from '../../../db/react';
 import { customerName } from '../status-badge';
 import { EstimateNumber } from '../editor/estimate-edit-page';

@@ -2,7 +2,7 @@
 // plain Dexie table with indexes (first page by date; search by word prefix), and the pure
 // totals function over an estimate's items. Driven by tests/bench/estimates.ts.
 import Dexie, { type Table } from 'dexie';
-import { searchText } from '../../../../src/db/fields';
+import { normalizeSearchText } from '../../../../src/lib/text-search';
 import { computeTotals, type TotalsItem } from '../../../../src/lib/money';
 
 export type RawSetup = { url: string; anonKey: string; accessToken: string };
@@ -27,7 +27,7 @@ async function fetchAll<T extends { id: string }>(table: string, select = '*', f
 
 /** Every word of number, title and customer that a search prefix can match (as the list's search). */
 function wordsOf(text: string): string[] {
-  return [...new Set(searchText(text).split(/[\s-]+/).filter(Boolean))];
+  return [...new Set(normalizeSearchText(text).split(/[\s-]+/).filter(Boolean))];
 }
 
 const rawBench = {
@@ -63,7 +63,7 @@ const rawBench = {
    * is full. Returns ms and the number of matches.
    */
   async search(prefix: string, size: number): Promise<{ ms: number; count: number }> {
-    const term = searchText(prefix);
+    const term = normalizeSearchText(prefix);
     let t0 = performance.now();
     const matches = await db.estimates.where('words').startsWith(term).distinct().toArray();
     matches.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, size);

@@ -7,7 +7,7 @@ import { createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { replicateSupabase } from 'rxdb/plugins/replication-supabase';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { patchDocument } from '../../../../src/db/commands';
+import { patchDocument } from '../../../../src/db/documents';
 import { definitionOf, openDatabase, type AppDatabase, type ReplicatedName } from '../../../../src/db/database';
 import { startSync, type SyncHandle } from '../../../../sync/index';
 import { MAX_PULL_PAGE } from '../../../../sync/pull';
