@@ -129,3 +129,10 @@ export function marginTone(marginPercent: number | null | undefined): MarginTone
   if (marginPercent >= 20) return 'yellow';
   return 'red';
 }
+
+const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+/** '$12.5K': chart axes, where the exact amount is in the table beside the chart. */
+export function formatMoneyCompact(cents: number): string {
+  return usdCompact.format(cents / 100);
+}

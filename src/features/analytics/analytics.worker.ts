@@ -1,0 +1,43 @@
+// The analytics worker: opens the facts (fact-cache.ts, or rebuilt from the device database),
+// keeps them current when the page says the database changed, and answers queries, all off
+// the main thread. Messages are handled one at a time, in order.
+import { createEngine, type OpenOutcome } from './engine';
+import type { FromWorker, ToWorker } from './worker-protocol';
+
+const engine = createEngine({ indexedDB, IDBKeyRange });
+let opened: OpenOutcome = 'empty';
+let newest = -1;
+let last: Extract<ToWorker, { type: 'query' }> | null = null;
+let queue: Promise<void> = Promise.resolve();
+
+const post = (message: FromWorker) => postMessage(message);
+
+function answer(message: Extract<ToWorker, { type: 'query' }>, started: number) {
+  const result = engine.summarize(message.query);
+  post({ type: 'result', id: message.id, result, estimates: engine.size(), opened, workMs: performance.now() - started });
+}
+
+async function handle(message: ToWorker) {
+  const started = performance.now();
+  switch (message.type) {
+    case 'open':
+      opened = await engine.open(message.sources, message.databaseName);
+      return;
+    case 'query':
+      if (message.id !== newest) return;
+      last = message;
+      answer(message, started);
+      return;
+    case 'refresh':
+      if ((await engine.refresh()) && last) answer(last, started);
+      return;
+  }
+}
+
+addEventListener('message', (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  if (message.type === 'query') newest = message.id;
+  queue = queue
+    .then(() => handle(message))
+    .catch((error: unknown) => post({ type: 'error', id: message.type === 'query' ? message.id : newest, message: error instanceof Error ? error.message : String(error) }));
+});

@@ -1,0 +1,117 @@
+// The worker's engine against a real device database (RxDB on Dexie, fake-indexeddb): it must
+// read RxDB's storage as RxDB wrote it, give the pure aggregation's figures, follow writes
+// made after it opened, and reopen from its saved facts with the same figures.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COLLECTIONS, openDatabase, type AppDatabase } from '../../db/database';
+import { aggregate } from './aggregate';
+import { dexieDatabaseName, openExisting } from './device-reader';
+import { createEngine, SOURCES, type Engine, type SourceNames } from './engine';
+import type { AnalyticsDocs } from './facts';
+import { DOCS, ID, item, Q1, SHINGLES } from './test-data';
+
+const ORG = '11111111-1111-4111-8111-111111111111';
+const USER = '22222222-2222-4222-8222-222222222222';
+const opened: (AppDatabase | Engine)[] = [];
+
+afterEach(async () => {
+  for (const entry of opened.splice(0).reverse()) {
+    if ('summarize' in entry) entry.close();
+    else await entry.remove();
+  }
+});
+
+async function openDevice() {
+  const env = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const db = await openDatabase({ userId: USER, indexedDB: env.indexedDB, IDBKeyRange, multiInstance: false, collections: [...SOURCES] });
+  opened.push(db);
+  const sources = Object.fromEntries(SOURCES.map((s) => [s, dexieDatabaseName(db.name, db.collections[s].schema.version, s)])) as SourceNames;
+  const engine = () => {
+    const e = createEngine(env);
+    opened.push(e);
+    return e;
+  };
+  return { env, db, sources, engine };
+}
+
+async function seed(db: AppDatabase, docs: AnalyticsDocs) {
+  const org = { org_id: ORG };
+  await db.estimates.bulkInsert(docs.estimates.map((d) => COLLECTIONS.estimates.create({ ...d, ...org })));
+  await db.estimate_items.bulkInsert(docs.items.map((d) => COLLECTIONS.estimate_items.create({ ...d, ...org })));
+  await db.estimate_requests.bulkInsert(docs.requests.map((d) => COLLECTIONS.estimate_requests.create({ ...d, ...org })));
+  await db.profiles.bulkInsert(docs.profiles.map((d, i) => COLLECTIONS.profiles.create({ ...d, ...org, id: `33333333-3333-4333-8333-00000000000${i}` })));
+  await db.accounts.bulkInsert(docs.accounts.map((d) => COLLECTIONS.accounts.create({ ...d, ...org })));
+  await db.products.bulkInsert(docs.products.map((d) => COLLECTIONS.products.create({ ...d, ...org })));
+  await db.prospects.bulkInsert(docs.prospects.map((d) => COLLECTIONS.prospects.create({ ...d, ...org })));
+}
+
+describe('analytics engine', () => {
+  it('reads the device database as RxDB stores it and gives the pure aggregation’s figures', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const e = engine();
+    expect(await e.open(sources, db.name)).toBe('rebuilt');
+    expect(e.size()).toBe(DOCS.estimates.length);
+    expect(e.summarize(Q1)).toEqual(aggregate(DOCS, Q1));
+  });
+
+  it('follows documents written after it opened, one estimate at a time', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const e = engine();
+    await e.open(sources, db.name);
+    expect(await e.refresh()).toBe(false);
+
+    // E5's shingles now cost less than the price; E3 is gone; a new line on E1; a new request.
+    const e5Line = DOCS.items.find((i) => i.estimate_id === ID.E5)!;
+    await db.estimate_items.findOne(e5Line.id).patch({ unit_cost_cents: 500 });
+    await db.estimates.findOne(ID.E3).remove();
+    const extra = item(ID.E1, { product_id: SHINGLES, name: 'Shingles', quantity: 3, unit_price_cents: 1_000, unit_cost_cents: 600 });
+    await db.estimate_items.insert(COLLECTIONS.estimate_items.create({ ...extra, org_id: ORG }));
+    const request = { id: '44444444-4444-4444-8444-444444444444', created_at: new Date(Q1.from + 1000).toISOString(), converted_estimate_id: null, prospect_id: null };
+    await db.estimate_requests.insert(COLLECTIONS.estimate_requests.create({ ...request, org_id: ORG }));
+
+    const now: AnalyticsDocs = {
+      ...DOCS,
+      estimates: DOCS.estimates.filter((d) => d.id !== ID.E3),
+      items: [...DOCS.items.map((i) => (i.id === e5Line.id ? { ...i, unit_cost_cents: 500 } : i)), extra],
+      requests: [...DOCS.requests, request],
+    };
+    expect(await e.refresh()).toBe(true);
+    expect(e.summarize(Q1)).toEqual(aggregate(now, Q1));
+    expect(e.summarize(Q1).margin?.averagePercent).not.toBe(aggregate(DOCS, Q1).margin?.averagePercent);
+  });
+
+  it('reopens from its saved facts and catches up with what was written meanwhile', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const first = engine();
+    await first.open(sources, db.name);
+    // The save runs after open; a refresh queues behind nothing, so wait for the record to land.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.close();
+
+    await db.estimates.findOne(ID.E6).patch({ status: 'declined' });
+    const second = engine();
+    expect(await second.open(sources, db.name)).toBe('cache');
+    const now = { ...DOCS, estimates: DOCS.estimates.map((d) => (d.id === ID.E6 ? { ...d, status: 'declined' as const } : d)) };
+    expect(second.summarize(Q1)).toEqual(aggregate(now, Q1));
+    expect(second.summarize(Q1).winRate.declined).toBe(2);
+  });
+
+  it('rebuilds instead of using saved facts of another schema version', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const first = engine();
+    await first.open(sources, db.name);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = engine();
+    expect(await second.open({ ...sources, estimates: `${sources.estimates}-v9` }, db.name)).toBe('empty');
+  });
+
+  it('never creates a database it only reads', async () => {
+    const { env } = await openDevice();
+    expect(await openExisting(env, 'rxdb-dexie-nobody--0--estimates')).toBeNull();
+    expect((await env.indexedDB.databases()).map((d) => d.name)).not.toContain('rxdb-dexie-nobody--0--estimates');
+  });
+});

@@ -1,0 +1,170 @@
+// The worker's state: the facts of the organization's estimates, kept current from the device
+// database and saved beside it (fact-cache.ts), so that opening analytics reads one saved
+// record and the documents written since, not 60,000 documents. A catch-up reads what RxDB
+// wrote after the last checkpoint of each collection and recomputes only the estimates it
+// touches; a first open, a schema version change or a large batch of changes (a first sync)
+// rebuilds everything from all documents: the same pure functions either way (facts.ts).
+import { addLineNames, buildFacts, estimateFact, ownerName, requestFact, type AnalyticsDocs, type EstimateDoc, type Facts, type ItemDoc, type RequestDoc } from './facts';
+import { loadCache, saveCache, type CachedFacts } from './fact-cache';
+import { hasDocs, isDeleted, lastCheckpoint, openExisting, readAll, readByIds, readByIndexPrefix, readChangedSince, type Checkpoint, type IdbEnv, type RawDoc } from './device-reader';
+import { summarize, type AnalyticsQuery, type AnalyticsResult } from './summarize';
+
+export const SOURCES = ['estimates', 'estimate_items', 'estimate_requests', 'profiles', 'accounts', 'products', 'prospects'] as const;
+export type Source = (typeof SOURCES)[number];
+/** Source collection → the IndexedDB database RxDB keeps it in. */
+export type SourceNames = Record<Source, string>;
+type Checkpoints = Record<Source, Checkpoint | null>;
+
+/** More estimates touched than this since the last checkpoint: read everything again. */
+export const REBUILD_ABOVE = 1500;
+/** The index RxDB builds from the estimate_items schema's ['estimate_id', 'sort_order']. */
+const ITEMS_BY_ESTIMATE = '[_deleted+estimate_id+sort_order+id]';
+
+export type OpenOutcome = 'cache' | 'rebuilt' | 'empty';
+
+const bool = (value: unknown) => value === true || value === '1';
+const live = (docs: readonly RawDoc[]) => docs.filter((d) => !isDeleted(d));
+const asItem = (d: RawDoc): ItemDoc => ({ ...(d as unknown as ItemDoc), taxable: bool(d.taxable), optional: bool(d.optional), selected: bool(d.selected) });
+
+export type Engine = {
+  /** Loads the saved facts (or rebuilds them) and catches up with the device database. */
+  open(sources: SourceNames, databaseName: string): Promise<OpenOutcome>;
+  /** Catches up with documents written since; true when any fact changed. */
+  refresh(): Promise<boolean>;
+  summarize(query: AnalyticsQuery): AnalyticsResult;
+  /** How many estimates the facts hold (for the page's note and the bench). */
+  size(): number;
+  close(): void;
+};
+
+export function createEngine(env: IdbEnv, options: { now?: () => number } = {}): Engine {
+  const now = options.now ?? Date.now;
+  let facts: Facts = buildFacts({ estimates: [], items: [], requests: [], profiles: [], accounts: [], products: [], prospects: [] });
+  let checkpoints = emptyCheckpoints();
+  let sources: SourceNames | null = null;
+  let cacheName = '';
+  const dbs = new Map<Source, IDBDatabase>();
+
+  async function connect(source: Source): Promise<IDBDatabase | null> {
+    const open = dbs.get(source);
+    if (open) return open;
+    const db = await openExisting(env, sources![source]);
+    if (!db || !hasDocs(db)) {
+      db?.close();
+      return null;
+    }
+    db.addEventListener('close', () => dbs.delete(source));
+    dbs.set(source, db);
+    return db;
+  }
+
+  async function rebuild(): Promise<boolean> {
+    const all = {} as Record<Source, RawDoc[]>;
+    for (const source of SOURCES) {
+      const db = await connect(source);
+      all[source] = db ? await readAll(db) : [];
+      checkpoints[source] = lastCheckpoint(all[source]);
+    }
+    const docs: AnalyticsDocs = {
+      estimates: live(all.estimates) as unknown as EstimateDoc[],
+      items: live(all.estimate_items).map(asItem),
+      requests: live(all.estimate_requests) as unknown as RequestDoc[],
+      profiles: live(all.profiles) as unknown as AnalyticsDocs['profiles'],
+      accounts: live(all.accounts) as unknown as AnalyticsDocs['accounts'],
+      products: live(all.products) as unknown as AnalyticsDocs['products'],
+      prospects: live(all.prospects) as unknown as AnalyticsDocs['prospects'],
+    };
+    facts = buildFacts(docs);
+    return all.estimates.length > 0;
+  }
+
+  async function catchUp(): Promise<boolean> {
+    const changed = {} as Record<Source, RawDoc[]>;
+    for (const source of SOURCES) {
+      const db = await connect(source);
+      changed[source] = db ? await readChangedSince(env, db, checkpoints[source]) : [];
+    }
+    const touched = new Set<string>([...changed.estimates.map((d) => d.id), ...changed.estimate_items.map((d) => String(d.estimate_id))]);
+    if (touched.size > REBUILD_ABOVE) {
+      await rebuild();
+      return true;
+    }
+    let any = false;
+    for (const doc of changed.profiles) any = setOrDelete(facts.owners, String(doc.user_id), doc, () => ownerName(doc as unknown as AnalyticsDocs['profiles'][number])) || any;
+    for (const doc of changed.accounts) any = setOrDelete(facts.accounts, doc.id, doc, () => String(doc.name)) || any;
+    for (const doc of changed.prospects) any = setOrDelete(facts.prospectAccounts, doc.id, doc, () => (doc.account_id as string | null) ?? null) || any;
+    for (const doc of changed.estimate_requests) any = setOrDelete(facts.requests, doc.id, doc, () => requestFact(doc as unknown as RequestDoc)) || any;
+    // Deleted products keep their name: accepted lines still refer to them.
+    for (const doc of live(changed.products)) {
+      facts.products.set(doc.id, String(doc.name));
+      any = true;
+    }
+    if (touched.size > 0) {
+      await recompute([...touched], changed.estimates);
+      addLineNames(facts.products, live(changed.estimate_items).map(asItem));
+      any = true;
+    }
+    for (const source of SOURCES) checkpoints[source] = lastCheckpoint(changed[source], checkpoints[source]);
+    return any;
+  }
+
+  /** The facts of these estimates again, from their document and all their items. */
+  async function recompute(ids: string[], changedEstimates: readonly RawDoc[]) {
+    const known = new Map(changedEstimates.map((d) => [d.id, d]));
+    const estimatesDb = await connect('estimates');
+    const itemsDb = await connect('estimate_items');
+    const missing = ids.filter((id) => !known.has(id));
+    if (estimatesDb && missing.length) (await readByIds(estimatesDb, missing)).forEach((d) => d && known.set(d.id, d));
+    const items = itemsDb ? await readByIndexPrefix(env, itemsDb, ITEMS_BY_ESTIMATE, ids) : ids.map(() => []);
+    ids.forEach((id, i) => {
+      const doc = known.get(id);
+      if (!doc || isDeleted(doc)) facts.estimates.delete(id);
+      else facts.estimates.set(id, estimateFact(doc as unknown as EstimateDoc, items[i]!.map(asItem)));
+    });
+  }
+
+  function setOrDelete<V>(map: Map<string, V>, key: string, doc: RawDoc, value: () => V): boolean {
+    if (isDeleted(doc)) return map.delete(key);
+    map.set(key, value());
+    return true;
+  }
+
+  let saving: Promise<void> = Promise.resolve();
+  function save() {
+    const snapshot: CachedFacts = { savedAt: now(), sources: sources!, checkpoints: { ...checkpoints }, facts };
+    saving = saving.then(() => saveCache(env, cacheName, snapshot)).catch(() => undefined);
+  }
+
+  return {
+    async open(names, databaseName) {
+      sources = names;
+      cacheName = `${databaseName}_analytics`;
+      const cached = await loadCache(env, cacheName, names, now()).catch(() => null);
+      if (cached) {
+        facts = cached.facts;
+        checkpoints = cached.checkpoints;
+        if (await catchUp()) save();
+        return 'cache';
+      }
+      const found = await rebuild();
+      save();
+      return found ? 'rebuilt' : 'empty';
+    },
+    async refresh() {
+      if (!sources) return false;
+      const changed = await catchUp();
+      if (changed) save();
+      return changed;
+    },
+    summarize: (query) => summarize(facts, query),
+    size: () => facts.estimates.size,
+    close() {
+      for (const db of dbs.values()) db.close();
+      dbs.clear();
+    },
+  };
+}
+
+function emptyCheckpoints(): Checkpoints {
+  return Object.fromEntries(SOURCES.map((s) => [s, null])) as Checkpoints;
+}

@@ -1,0 +1,24 @@
+// Messages between the analytics page and its worker (analytics.worker.ts).
+import type { OpenOutcome, SourceNames } from './engine';
+import type { AnalyticsQuery, AnalyticsResult } from './summarize';
+
+export type ToWorker =
+  | { type: 'open'; databaseName: string; sources: SourceNames }
+  /** Only the newest query is answered; older ones still waiting are skipped. */
+  | { type: 'query'; id: number; query: AnalyticsQuery }
+  /** The device database changed: catch up, and answer the last query again if a figure moved. */
+  | { type: 'refresh' };
+
+export type FromWorker =
+  | {
+      type: 'result';
+      id: number;
+      result: AnalyticsResult;
+      /** Estimates the facts hold (all of the organization's, any range). */
+      estimates: number;
+      /** How the facts were loaded when the worker opened. */
+      opened: OpenOutcome;
+      /** Milliseconds the worker spent on this answer (catch-up and summary). */
+      workMs: number;
+    }
+  | { type: 'error'; id: number; message: string };
