@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { signUpStaff } from './support';
 
 const servers: Server[] = [];
@@ -24,7 +24,7 @@ test.afterAll(async () => {
 });
 
 function embedPage(appUrl: string, script: string): string {
-  return `<!doctype html><html><head><title>Embedding page</title></head><body>
+  return `<!doctype html><html lang="en"><head><title>Embedding page</title></head><body>
 <h1>Partner CRM</h1>
 <iframe title="Customer Engagement Portal" src="${appUrl}" style="width:1000px;height:700px;border:0"></iframe>
 <script>${script}</script></body></html>`;
@@ -66,6 +66,7 @@ test('a frame is signed in with the session of an allowed parent', async ({ page
   const frame = page.frameLocator('iframe');
   await expect(frame.getByRole('button', { name: 'Account menu for Katherine Johnson' })).toBeVisible();
   expect(appFrame(page, appOrigin).url()).toMatch(/\/estimates$/);
+  await expectAccessible(page, 'estimates inside an iframe');
 });
 
 test('a session offered by an origin not on the allow-list is refused and recorded', async ({ page, request, baseURL }) => {
@@ -89,6 +90,7 @@ test('a session offered by an origin not on the allow-list is refused and record
   await page.goto(stranger);
   await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Welcome back' })).toBeVisible({ timeout: 15_000 });
   expect(appFrame(page, appOrigin).url()).toMatch(/\/auth\?redirect=%2Festimates$/);
+  await expectAccessible(page, 'sign-in inside an iframe');
 
   const events = await appFrame(page, appOrigin).evaluate(
     () =>

@@ -1,7 +1,7 @@
 // Staff auth journeys against the real backend: sign up, sign out, sign in; a session the
 // server refuses; the client rate limit; a password reset through the dev mailbox.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { authStorageKey, runtimeConfig, signUpStaff, storeSession } from './support';
 
 const PASSWORD = 'Correct-Horse-9!';
@@ -27,6 +27,7 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await password.fill('abc');
   await expect(page.getByText('Password must be at least 8 characters long, Password must contain at least one uppercase letter')).toBeVisible();
   await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'weak');
+  await expectAccessible(page, 'sign-up with password errors');
   await password.fill('Abcdef1!');
   await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'fair');
   await password.fill(PASSWORD);
@@ -36,6 +37,7 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   const menu = page.getByRole('button', { name: 'Account menu for Grace Hopper' });
   await expect(menu).toBeVisible();
+  await expectAccessible(page, 'home after sign-up');
 
   await menu.click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -54,6 +56,7 @@ test('sign-in needs an identifier and a password, and keeps what was typed on fa
 
   await signInThroughForm(page, email, 'Wrong-password-1');
   await expect(page.getByTestId('sign-in-error')).toHaveText('Please check your input and try again.');
+  await expectAccessible(page, 'sign-in refused');
   await expect(page.getByLabel('Email or phone number')).toHaveValue(email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong-password-1');
 });
@@ -79,6 +82,7 @@ test('a session the server refuses sends the user to sign in with a notice, then
   await page.goto('/estimates');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Festimates$/);
   await expect(page.getByTestId('auth-notice')).toHaveText('Please sign in again to continue.');
+  await expectAccessible(page, 'sign-in with a notice');
   await signInThroughForm(page, email, password);
   await expect(page).toHaveURL(/\/estimates$/);
 });
@@ -93,6 +97,7 @@ test('five wrong passwords with the client limit on show the rate-limit message'
   }
   await signInThroughForm(page, email, 'Wrong-password-5');
   await expect(page.getByTestId('sign-in-error')).toHaveText('Too many login attempts. Please try again in 15 minutes.');
+  await expectAccessible(page, 'sign-in rate limited');
 
   // The right password is refused too until the window passes, even after a reload.
   await page.reload();
@@ -119,9 +124,11 @@ test('password reset through the link in the dev mailbox', async ({ page, reques
   await expect(page).toHaveURL(/\/auth\?reset=true$/);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expectAccessible(page, 'reset request with an error');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByTestId('reset-sent')).toBeVisible();
+  await expectAccessible(page, 'reset link sent');
 
   const mailbox = await request.get(`${baseURL}/_mail/api?to=${encodeURIComponent(email)}`);
   const { messages } = (await mailbox.json()) as { messages: { subject: string; links: string[] }[] };
@@ -133,6 +140,7 @@ test('password reset through the link in the dev mailbox', async ({ page, reques
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('short');
   await expect(page.getByText(/^Password must be at least 8 characters long/)).toBeVisible();
+  await expectAccessible(page, 'new password with an error');
   const newPassword = 'Brand-New-Pass-7';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(newPassword);

@@ -1,6 +1,6 @@
 // MFA: enrol an authenticator app from the account security panel, then sign in with a code.
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import * as OTPAuth from 'otpauth';
 import { signUpStaff, storeSession } from './support';
 
@@ -20,11 +20,13 @@ test('enrol TOTP, then sign in with the password and a code', async ({ page, req
   await panel.getByLabel('Code from your authenticator app').fill(wrong);
   await panel.getByRole('button', { name: 'Verify' }).click();
   await expect(panel.getByText('That code is not valid. Enter the current 6-digit code.')).toBeVisible();
+  await expectAccessible(page, 'authenticator enrolment with a wrong code');
 
   await panel.getByLabel('Code from your authenticator app').fill(totp.generate());
   await panel.getByRole('button', { name: 'Verify' }).click();
   await expect(panel.getByText('Authenticator app added.', { exact: false })).toBeVisible();
   await expect(panel.getByTestId('factor-row')).toHaveCount(1);
+  await expectAccessible(page, 'security panel with an authenticator');
 
   await page.getByRole('button', { name: 'Account menu for Alan Turing' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -35,6 +37,7 @@ test('enrol TOTP, then sign in with the password and a code', async ({ page, req
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Two-factor verification' })).toBeVisible();
+  await expectAccessible(page, 'two-factor verification');
 
   // Staff routes stay closed at aal1.
   await page.goto('/products');
@@ -49,6 +52,8 @@ test('enrol TOTP, then sign in with the password and a code', async ({ page, req
   // Removing the factor turns the second step off again.
   await page.goto('/settings#security');
   await panel.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Remove' })).toBeVisible();
+  await expectAccessible(page, 'remove factor dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(panel.getByText('Two-factor authentication is off for your account.')).toBeVisible();
 });
@@ -78,6 +83,7 @@ test('enrol a phone factor, then sign in with a texted code', async ({ page, req
   await panel.getByRole('button', { name: 'Add phone number' }).click();
   await panel.getByRole('button', { name: 'Send code' }).click();
   await expect(panel.getByText('Enter a phone number with country code, e.g. +1 555 010 0100')).toBeVisible();
+  await expectAccessible(page, 'phone enrolment with an error');
   await panel.getByLabel('Mobile phone number').fill(`+${digits}`);
   await panel.getByRole('button', { name: 'Send code' }).click();
   await panel.getByLabel('Code from the text message').fill(await latestSmsCode(request, baseURL!, digits, seen));
@@ -91,6 +97,8 @@ test('enrol a phone factor, then sign in with a texted code', async ({ page, req
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Text me a code' }).click();
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toBeVisible();
+  await expectAccessible(page, 'two-factor verification by text message');
   await page.getByLabel('Code from the text message').fill(await latestSmsCode(request, baseURL!, digits, seen));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -2,7 +2,7 @@
 // (routes blocked and the browser offline), reloads offline and finds everything, then goes online
 // and sees the server's number arrive; printing leaves cost and margin out; a viewer cannot edit.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, KNOWN, test } from './fixtures';
 import { api, fillField, goOffline, goOnline, inviteStaff, openEmptyWorkspace, orgIdOf, signUpStaff, startPrivateServer, storeSession, type PrivateServer } from './support';
 
 const PRODUCTS = [
@@ -47,15 +47,18 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
 
   await goOffline(context);
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'offline');
+  await expectAccessible(page, 'empty estimates list offline');
   await page.getByRole('button', { name: 'New estimate' }).first().click();
   await expect(page).toHaveURL(/\/estimates\/[0-9a-f-]+\/edit$/);
   const estimatePath = new URL(page.url()).pathname.replace(/\/edit$/, '');
   await expect(page.getByTestId('estimate-number')).toHaveText(/^DRAFT-[0-9A-F]{8}$/);
   await expect(page.getByText('Provisional until synced')).toBeVisible();
   await expect(page.getByLabel('Valid until')).not.toHaveValue('');
+  await expectAccessible(page, 'new estimate in the editor', { known: [KNOWN.catalogueAddNames] });
 
   await fillField(page, 'Title', 'Backyard deck');
   await page.getByRole('button', { name: 'New customer' }).click();
+  await expectAccessible(page, 'new customer dialog');
   await page.getByRole('dialog').getByLabel('Company name').fill('Harbor Cafe');
   await page.getByRole('button', { name: 'Create customer' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -98,6 +101,7 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await expect(line(page, 0).getByLabel('Quantity')).toHaveValue('-3');
   await line(page, 0).getByLabel('Discount %').fill('150');
   await expect(line(page, 0).getByText('The discount must be between 0 and 100 %')).toBeVisible();
+  await expectAccessible(page, 'editor with line errors', { known: [KNOWN.catalogueAddNames] });
   await fillField(line(page, 0), 'Quantity', '1');
   await fillField(line(page, 0), 'Discount %', '0');
   await expect(page.getByTestId('total')).toHaveText('$580.00');
@@ -117,6 +121,7 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await fillField(milestones.nth(1), 'Start', '2026-04-06');
   await milestones.nth(1).getByLabel('End').fill('2026-04-02');
   await expect(milestones.nth(1).getByText('The end date cannot be before the start date')).toBeVisible();
+  await expectAccessible(page, 'editor with a milestone error', { known: [KNOWN.catalogueAddNames] });
   await fillField(milestones.nth(1), 'End', '2026-04-20');
   await saved(page);
   await page.screenshot({ path: 'test-results/screens/estimate-editor-1024x768.png', fullPage: true });
@@ -134,11 +139,13 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await expect(page.getByText('Harbor Cafe')).toBeVisible();
   await expect(page.getByTestId('gantt-bar')).toHaveCount(2);
   await expect(page.getByTestId('estimate-margin')).toHaveText('$182.50 (31.5%)');
+  await expectAccessible(page, 'estimate detail offline', { known: [KNOWN.timelineBarContrast] });
 
   await goOnline(context);
   await expect(page.getByTestId('estimate-number')).toHaveText(/^EST-\d{6}$/, { timeout: 45_000 });
   await expect(page.getByText('Provisional until synced')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/estimate-detail-1024x768.png', fullPage: true });
+  await expectAccessible(page, 'estimate detail synced', { known: [KNOWN.timelineBarContrast] });
 
   // Printed: customer-ready, no cost or margin.
   await page.emulateMedia({ media: 'print' });
@@ -156,18 +163,23 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await expect(page.getByTestId('estimate-row')).toHaveCount(1);
   await page.getByLabel('Search').fill('zzz');
   await expect(page.getByText('No estimate matches these filters.')).toBeVisible();
+  await expectAccessible(page, 'estimates list, nothing matches');
   await page.getByLabel('Search').fill('');
   await expect(page.getByTestId('estimate-row')).toContainText('$580.00');
   await page.screenshot({ path: 'test-results/screens/estimates-list-1024x768.png', fullPage: true });
+  await expectAccessible(page, 'estimates list');
 
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.screenshot({ path: 'test-results/screens/estimates-list-768x1024.png', fullPage: true });
+  await expectAccessible(page, 'estimates list at 768×1024');
   await page.getByTestId('estimate-row').first().click();
   await expect(page.getByRole('heading', { name: 'Backyard deck' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/estimate-detail-768x1024.png', fullPage: true });
+  await expectAccessible(page, 'estimate detail at 768×1024', { known: [KNOWN.timelineBarContrast] });
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByTestId('line-item')).toHaveCount(6);
   await page.screenshot({ path: 'test-results/screens/estimate-editor-768x1024.png', fullPage: true });
+  await expectAccessible(page, 'estimate editor at 768×1024', { known: [KNOWN.catalogueAddNames] });
 });
 
 test('a viewer sees estimates without any edit control', async ({ page, playwright, baseURL }) => {
@@ -179,11 +191,14 @@ test('a viewer sees estimates without any edit control', async ({ page, playwrig
   await page.goto('/estimates');
   await expect(page.getByText('Fence repair')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New estimate' })).toHaveCount(0);
+  await expectAccessible(page, 'estimates list of a viewer');
   await page.goto(`/estimates/${estimate!.id}`);
   await expect(page.getByRole('heading', { name: 'Fence repair' })).toBeVisible();
   for (const name of ['Edit', 'Send', 'Duplicate', 'Archive', 'Tablet mode']) await expect(page.getByRole('link', { name }).or(page.getByRole('button', { name }))).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Post comment' })).toHaveCount(0);
+  await expectAccessible(page, 'estimate detail of a viewer');
   await page.goto(`/estimates/${estimate!.id}/edit`);
   await expect(page.getByRole('heading', { name: 'You can view estimates but not edit them' })).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expectAccessible(page, 'estimate editor of a viewer');
 });

@@ -2,23 +2,74 @@
 // journey runs under the same checks:
 // - `expectAccessible(page, label)`: axe-core with the WCAG 2.1 A/AA rules; fails on any
 //   serious or critical violation. Call it on every screen a journey reaches, in the states
-//   that matter (dialog open, form errors shown, offline banner shown).
-// - every page of every test fails the test when the browser reports a Content-Security-Policy
-//   violation (the server sends the CSP on every HTML response).
+//   that matter (dialog open, form errors shown, offline banner shown), once per state. A
+//   finding fails the test at its end and lets the journey go on.
+// - every page of every browser context a test uses fails the test when the browser reports a
+//   Content-Security-Policy violation (the server sends the CSP on every HTML response): the
+//   test's own `context`, and any context the test opens with `browser.newContext()` or
+//   `browser.newPage()` while it runs.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect };
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * A violation the screen is known to have, waiting for the fix named in `issue`: it excuses only
+ * its rule on the elements whose HTML contains `element`, and it must still occur (the check
+ * fails once it is gone, so the entry leaves with the fix).
+ */
+export type KnownViolation = { rule: string; element: string; issue: string };
+
+/** Findings of issue 21 inside the estimates screens, on the lead's list. */
+export const KNOWN = {
+  timelineBarContrast: {
+    rule: 'color-contrast',
+    element: 'data-testid="gantt-bar"',
+    issue: 'issue 21 item 1: white text on the timeline bars (src/features/estimates/gantt-chart.tsx)',
+  },
+  catalogueAddNames: {
+    rule: 'label-content-name-mismatch',
+    element: 'aria-label="Add ',
+    issue: 'issue 21 item 1: catalogue "Add …" buttons (editor/product-picker.tsx, streamlined/items-step.tsx)',
+  },
+} satisfies Record<string, KnownViolation>;
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+function describeViolation(label: string, v: AxeViolation): string {
+  const nodes = v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ');
+  return `${label}: ${v.id} (${v.impact}) ${v.help} — ${nodes}`;
+}
+
+/**
+ * Transitions (a dialog fading in) and finite animations finish first: axe weighs opacity into
+ * colour contrast, so a half-faded panel would fail. Endless ones (spinners) are left running.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** Runs axe on the page as it is now; `label` names the screen and state in the failure. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+export async function expectAccessible(page: Page, label: string, options: { known?: readonly KnownViolation[] } = {}): Promise<void> {
+  await settle(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `accessibility of ${label}`,
+  const known = options.known ?? [];
+  const excused = (v: AxeViolation, node: AxeViolation['nodes'][number]) => known.some((k) => k.rule === v.id && node.html.includes(k.element));
+  const unexpected = serious.map((v) => ({ ...v, nodes: v.nodes.filter((n) => !excused(v, n)) })).filter((v) => v.nodes.length > 0);
+  const gone = known.filter((k) => !serious.some((v) => v.id === k.rule && v.nodes.some((n) => n.html.includes(k.element))));
+  if (unexpected.length || gone.length) {
+    await test.info().attach(`axe ${label}`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
+  }
+  // Soft: the journey goes on (its own checks still run) and the test fails at its end.
+  expect.soft(unexpected.map((v) => describeViolation(label, v)), `accessibility of ${label}`).toEqual([]);
+  expect.soft(
+    gone.map((k) => `${label}: ${k.rule} on ${k.element} no longer occurs; remove it from the known violations (${k.issue})`),
+    `known violations of ${label}`,
   ).toEqual([]);
 }
 
@@ -26,15 +77,24 @@ const CSP_VIOLATION = /Content Security Policy|Content-Security-Policy/i;
 
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const violations: string[] = [];
-      const watch = (page: Page) =>
+      const watchPage = (page: Page) =>
         page.on('console', (message) => {
           if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
         });
-      context.pages().forEach(watch);
-      context.on('page', watch);
-      await use(violations);
+      const watchContext = (watched: BrowserContext) => {
+        watched.pages().forEach(watchPage);
+        watched.on('page', watchPage);
+      };
+      watchContext(context);
+      // Contexts the test opens itself (two users side by side, a second device).
+      browser.on('context', watchContext);
+      try {
+        await use(violations);
+      } finally {
+        browser.off('context', watchContext);
+      }
       expect(violations, 'Content-Security-Policy violations reported by the browser').toEqual([]);
     },
     { auto: true },

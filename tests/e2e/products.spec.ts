@@ -4,7 +4,7 @@
 // server refuses the write the UI hides); offline the catalogue still lists and searches.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { runtimeConfig, signUpStaff, storeSession, waitForServiceWorker, type StoredSession } from './support';
 
 // The journeys build on each other (the admin's products are what the rep sees), and sync
@@ -75,12 +75,14 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/products-empty-1024x768.png', fullPage: true });
+  await expectAccessible(page, 'empty catalogue');
 
   await page.getByRole('button', { name: 'New product' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Add product' }).click();
   await expect(dialog.getByText('Enter a name')).toBeVisible();
   await expect(dialog.getByText('Enter a unit price (0 is allowed)')).toBeVisible();
+  await expectAccessible(page, 'new product dialog with errors');
 
   await dialog.getByLabel('Name', { exact: true }).fill('Cedar fence panel');
   await dialog.getByLabel('SKU', { exact: true }).fill('CF-100');
@@ -98,6 +100,7 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
   await dialog.getByLabel('Unit price ($)').fill('100');
   await expect(dialog.getByTestId('margin-preview')).toContainText('$50.00 (50.0%)');
   await page.screenshot({ path: 'test-results/screens/products-dialog-1024x768.png' });
+  await expectAccessible(page, 'new product dialog with a margin preview');
   await dialog.getByRole('button', { name: 'Add product' }).click();
   await expect(dialog).toBeHidden();
 
@@ -106,8 +109,13 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
   await expect(cedar.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
   await expect(cedar.locator('[data-tone]')).toContainText('$50.00 (50.0%)');
 
+  await page.getByRole('button', { name: 'Actions for Cedar fence panel' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expectAccessible(page, 'catalogue with a product actions menu open');
+  await page.keyboard.press('Escape');
   await openActions(page, 'Cedar fence panel', 'Edit');
   await expect(dialog.getByLabel('Unit cost ($, optional)')).toHaveValue('50.00');
+  await expectAccessible(page, 'edit product dialog');
   await dialog.getByLabel('Unit cost ($, optional)').fill('85');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(cedar.locator('[data-tone]')).toHaveAttribute('data-tone', 'red');
@@ -119,6 +127,7 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
   await dialog.getByLabel('Unit price ($)').fill('10');
   await dialog.getByRole('button', { name: 'Add product' }).click();
   await expect(dialog.getByText('Another product already uses this SKU')).toBeVisible();
+  await expectAccessible(page, 'new product dialog with a duplicate SKU');
   await dialog.getByLabel('SKU', { exact: true }).fill('AP-1');
   await dialog.getByLabel('Unit cost ($, optional)').fill('7');
   await dialog.getByRole('button', { name: 'Add product' }).click();
@@ -132,8 +141,10 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
 
   await page.getByRole('button', { name: 'Dismiss notification' }).click();
   await page.screenshot({ path: 'test-results/screens/products-1024x768.png', fullPage: true });
+  await expectAccessible(page, 'catalogue with products');
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.screenshot({ path: 'test-results/screens/products-768x1024.png', fullPage: true });
+  await expectAccessible(page, 'catalogue at 768×1024');
 });
 
 test('a CSV with a bad row shows a per-row report and imports only the valid rows when chosen; export follows the filter', async ({ page, baseURL, request }) => {
@@ -157,6 +168,7 @@ test('a CSV with a bad row shows a per-row report and imports only the valid row
   const problem = report.getByRole('row').filter({ hasText: 'unit_price' });
   await expect(problem).toContainText('3');
   await expect(problem).toContainText("Unit price can't be negative");
+  await expectAccessible(page, 'import dialog with a problem report');
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.screenshot({ path: 'test-results/screens/products-import-768x1024.png' });
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -184,6 +196,7 @@ test('a CSV with a bad row shows a per-row report and imports only the valid row
 
   await page.getByLabel('Category', { exact: true }).selectOption('Hardware');
   await expect(page.getByTestId('product-count')).toContainText('2 of 4 products');
+  await expectAccessible(page, 'catalogue filtered by category');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
@@ -206,6 +219,7 @@ test('a sales rep sees a read-only catalogue, and the server refuses the write t
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   await expect(page.getByText('Another panel', { exact: true })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/products-sales-1024x768.png', fullPage: true });
+  await expectAccessible(page, 'read-only catalogue');
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.screenshot({ path: 'test-results/screens/products-sales-768x1024.png', fullPage: true });
 
@@ -227,4 +241,5 @@ test('offline, the catalogue still lists and searches after a reload', async ({ 
   await page.getByLabel('Search', { exact: true }).fill('hard cap');
   await expect(row(page, 'Post cap')).toBeVisible();
   await expect(page.getByTestId('product-count')).toContainText('1 of 4 products');
+  await expectAccessible(page, 'catalogue searched offline');
 });

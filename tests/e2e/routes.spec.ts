@@ -1,7 +1,7 @@
 // Every route of SPEC.md §2: where it lands signed out and signed in, empty parameters, legacy
 // redirects, and the head tags of each path.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { expectScreen, signUpStaff, storeSession } from './support';
 
 const APP = 'Customer Engagement Portal';
@@ -83,6 +83,7 @@ test.describe('signed out', () => {
       await expectScreen(page, c.title);
       expect(pathOf(page)).toBe(c.path);
       await expectHead(page, c.title);
+      await expectAccessible(page, c.path);
     });
   }
 
@@ -131,6 +132,7 @@ test.describe('signed out', () => {
       expect(pathOf(page)).toBe(path);
       await expect(page).toHaveTitle(`Page Not Found · ${APP}`);
     }
+    await expectAccessible(page, 'not-found page');
   });
 
   test('legacy /communities paths redirect, then ask staff to sign in', async ({ page }) => {
@@ -168,6 +170,7 @@ test.describe('signed in', () => {
       expect(pathOf(page)).toBe(c.path);
       descriptions.add(await expectHead(page, c.title));
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expectAccessible(page, c.path);
     }
     expect(descriptions.size).toBe(STAFF.length);
   });

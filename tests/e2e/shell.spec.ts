@@ -1,8 +1,6 @@
 // The staff shell: layout at tablet and phone sizes, the offline indicator, the user menu,
 // accessibility (axe-core) and screenshots for a human look.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { signUpStaff, storeSession, type StoredSession } from './support';
 
 test.use({ serviceWorkers: 'block' });
@@ -15,11 +13,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await request.dispose();
 });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
-}
-
 test('tablet landscape: sidebar with every staff area, header with status and user menu', async ({ page, baseURL }) => {
   await storeSession(page, baseURL!, session);
   await page.goto('/estimates');
@@ -30,6 +23,7 @@ test('tablet landscape: sidebar with every staff area, header with status and us
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', /^(idle|syncing)$/);
   await expect(page.getByRole('button', { name: /Account menu for Grace Hopper/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/shell-1024x768.png', fullPage: true });
+  await expectAccessible(page, 'staff shell at 1024×768');
 });
 
 test('the header shows when the browser goes offline and back', async ({ page, context, baseURL }) => {
@@ -40,6 +34,7 @@ test('the header shows when the browser goes offline and back', async ({ page, c
   await context.setOffline(true);
   await expect(indicator).toHaveAttribute('data-state', 'offline');
   await expect(indicator).toContainText('Offline');
+  await expectAccessible(page, 'staff shell offline');
   await context.setOffline(false);
   await expect(indicator).toHaveAttribute('data-state', /^(idle|syncing)$/);
 });
@@ -48,6 +43,8 @@ test('the user menu links to account security on the settings page', async ({ pa
   await storeSession(page, baseURL!, session);
   await page.goto('/');
   await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Account security' })).toBeVisible();
+  await expectAccessible(page, 'user menu open');
   await page.getByRole('menuitem', { name: 'Account security' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/settings' && url.hash === '#security');
   await expect(page.locator('#security')).toBeVisible();
@@ -61,6 +58,7 @@ test('tablet portrait: a compact rail keeps every area one tap away', async ({ p
   await expect(nav.getByRole('link', { name: 'Monitoring' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
   await page.screenshot({ path: 'test-results/screens/shell-768x1024.png', fullPage: true });
+  await expectAccessible(page, 'staff shell at 768×1024');
 });
 
 test('phone: navigation collapses into a drawer that opens, navigates and closes', async ({ page, baseURL }) => {
@@ -72,10 +70,12 @@ test('phone: navigation collapses into a drawer that opens, navigates and closes
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/shell-390x844-drawer.png' });
+  await expectAccessible(page, 'navigation drawer open at 390×844');
   await drawer.getByRole('link', { name: 'Team' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/team');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/shell-390x844.png', fullPage: true });
+  await expectAccessible(page, 'staff shell at 390×844');
 });
 
 test('keyboard: skip link, then the navigation in order', async ({ page, baseURL }) => {
@@ -94,13 +94,13 @@ test('axe: no serious or critical violations on the shell, a public page and the
   for (const path of ['/', '/estimates/e-1', '/settings']) {
     await page.goto(path);
     await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
-    expect(await seriousViolations(page), path).toEqual([]);
+    await expectAccessible(page, path);
   }
   await page.evaluate(() => localStorage.clear());
   for (const path of ['/requests', '/portal-auth', '/404', '/auth']) {
     await page.goto(path);
     await expect(page.getByRole('heading').first()).toBeVisible();
-    expect(await seriousViolations(page), path).toEqual([]);
+    await expectAccessible(page, path);
   }
   await page.goto('/requests');
   await page.screenshot({ path: 'test-results/screens/public-1024x768.png', fullPage: true });
