@@ -2,6 +2,7 @@
 // README.md's configuration table lists the same variables with the same defaults.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies } from './client-address';
 import { repoRoot } from './migrate';
 
 const bool = z
@@ -11,6 +12,16 @@ const bool = z
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4173),
   HOST: z.string().default('127.0.0.1'),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .superRefine((value, check) => {
+      try {
+        parseTrustedProxies(value);
+      } catch (error) {
+        check.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   SITE_URL: z.string().url().optional(),
@@ -37,6 +48,8 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_URL: z.string().url().optional(),
   DEV_MAILBOX: bool.default(true),
   ADDITIONAL_REDIRECT_URLS: z.string().default(''),
+  // The app's iframe allow-list (read by the build too); the server turns it into frame-ancestors.
+  VITE_IFRAME_ALLOWED_ORIGINS: z.string().default(''),
   OTP_EXPIRY: z.coerce.number().int().min(60).default(3600),
   REFRESH_TOKEN_REUSE_INTERVAL: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(300),

@@ -5,7 +5,12 @@ import { loadConfig } from './config';
 import { startServer } from './server';
 
 const apiPort = Number(process.env.API_PORT ?? 54321);
-const backend = await startServer(loadConfig({ ...process.env, PORT: String(apiPort) }));
+// Vite's proxy is the backend's only peer: it passes the browser's address on in
+// X-Forwarded-For, which the backend trusts from loopback (so a tablet on the LAN is not
+// mistaken for the person at the keyboard by the dev mailbox).
+const backend = await startServer(
+  loadConfig({ ...process.env, PORT: String(apiPort), TRUSTED_PROXIES: process.env.TRUSTED_PROXIES || 'loopback' }),
+);
 const target = backend.url;
 const proxied = ['/auth/v1', '/rest/v1', '/_mail', '/config.json', '/health'];
 const vite = await createServer({
@@ -14,8 +19,8 @@ const vite = await createServer({
     port: Number(process.env.PORT ?? 5173),
     host: process.env.HOST ?? '127.0.0.1',
     proxy: {
-      ...Object.fromEntries(proxied.map((p) => [p, { target, changeOrigin: false }])),
-      '/realtime/v1': { target, ws: true },
+      ...Object.fromEntries(proxied.map((p) => [p, { target, changeOrigin: false, xfwd: true }])),
+      '/realtime/v1': { target, ws: true, xfwd: true },
     },
   },
 });

@@ -1,5 +1,6 @@
 // Errors in PostgREST's shape ({code, details, hint, message}) and its SQLSTATE → HTTP
 // status mapping (PostgREST src/library/PostgREST/Error.hs, mapSQLtoHTTP).
+import { z } from 'zod';
 
 export class ApiError extends Error {
   constructor(
@@ -8,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly details: string | null = null,
     readonly hint: string | null = null,
+    /** Response headers the error asks for (RAISE SQLSTATE 'PGRST', Retry-After on 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -40,11 +43,54 @@ export function statusForSqlState(code: string, role: string | undefined): numbe
   return 400;
 }
 
+const RaisedMessage = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.string().nullish(),
+  hint: z.string().nullish(),
+});
+const RaisedDetail = z.object({
+  status: z.number().int().min(100).max(599),
+  status_text: z.string().optional(),
+  headers: z.record(z.string(), z.string()),
+});
+
+function parseRaised<T>(schema: z.ZodType<T>, text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * PostgREST's full response control: RAISE SQLSTATE 'PGRST' with the body as JSON in MESSAGE
+ * ({code, message, details?, hint?}) and the status and headers as JSON in DETAIL
+ * ({status, headers, status_text?}); a malformed one is PostgREST's 500 PGRST121.
+ */
+export function raisedPgrstError(error: PgError): ApiError {
+  const body = parseRaised(RaisedMessage, error.message);
+  if (!body) {
+    return new ApiError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', `Invalid JSON value for MESSAGE: '${error.message ?? ''}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
+  }
+  const detail = parseRaised(RaisedDetail, error.detail);
+  if (!detail) {
+    const details = error.detail === undefined ? 'DETAIL is missing in the RAISE statement' : `Invalid JSON value for DETAIL: '${error.detail}'`;
+    return new ApiError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details,
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.");
+  }
+  return new ApiError(detail.status, body.code, body.message, body.details ?? null, body.hint ?? null, detail.headers);
+}
+
 /** Converts anything thrown while serving a request into an ApiError. */
 export function toApiError(error: unknown, role?: string): ApiError {
   if (error instanceof ApiError) return error;
   if (isPgError(error)) {
     const code = error.code!;
+    if (code === 'PGRST') return raisedPgrstError(error);
     if (code === '22023' && /role .* does not exist/.test(error.message ?? '')) {
       return new ApiError(401, code, error.message, error.detail ?? null, error.hint ?? null);
     }

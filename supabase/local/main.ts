@@ -1,6 +1,8 @@
 // `npm start` runs this (after building the app): one process for the API and the PWA.
 import { loadConfig } from './config';
+import type { Config } from './config';
 import { DEMO_LOGINS } from './demo-logins';
+import { mailboxEnabled } from './mail/mailbox';
 import { startServer } from './server';
 
 async function main() {
@@ -10,7 +12,7 @@ async function main() {
   log.info(`Customer Engagement Portal is running at ${server.url}`);
   log.info(`  database: ${server.ctx.db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`);
   log.info(`  anon key: ${server.anonKey}`);
-  log.info(`  dev mailbox: ${server.url}/_mail`);
+  log.info(`  mail: ${whereMailGoes(config, server.url)}`);
   const { rows } = await server.ctx.db.query<{ email: string }>('select email from auth.users where email = any($1)', [
     DEMO_LOGINS.map((d) => d.email),
   ]);
@@ -32,6 +34,12 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+function whereMailGoes(config: Config, url: string): string {
+  if (config.SMTP_HOST) return `sent through SMTP ${config.SMTP_HOST}:${config.SMTP_PORT}`;
+  if (mailboxEnabled(config)) return `kept in the dev mailbox, ${url}/_mail (opens only on this machine)`;
+  return 'not delivered: no SMTP_HOST and DEV_MAILBOX=false (set SMTP_* to send real e-mail)';
 }
 
 main().catch((error: unknown) => {

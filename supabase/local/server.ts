@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { authRoutes, mailRoutes } from './auth';
+import { clientAddressMiddleware, parseTrustedProxies } from './client-address';
 import type { Config } from './config';
 import type { LocalContext } from './context';
 import { openDatabase, type Db } from './db';
@@ -21,6 +22,7 @@ import { startJobs } from './jobs';
 import { startOutboxDrainer, type OutboxDrainer } from './mail/outbox';
 import { createRealtime, type Realtime } from './realtime';
 import { restRoutes } from './rest';
+import { frameAncestorSources, securityHeaders } from './security-headers';
 import { seedIfEmpty } from './seed';
 import { tlsOptions } from './tls';
 import { VERSION } from './version';
@@ -51,15 +53,21 @@ export function createApp(ctx: LocalContext, realtime: Realtime): Hono {
   app.onError((error, c) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) log.error(`${c.req.method} ${c.req.path} failed`, error);
-    return c.json(apiError.toJSON(), apiError.status as 500);
+    return c.json(apiError.toJSON(), apiError.status as 500, apiError.headers);
   });
 
+  app.use('*', clientAddressMiddleware(parseTrustedProxies(config.TRUSTED_PROXIES)));
+  const frame = frameAncestorSources(config.VITE_IFRAME_ALLOWED_ORIGINS);
+  if (frame.ignored.length) log.error(`VITE_IFRAME_ALLOWED_ORIGINS: not origins, left out of frame-ancestors: ${frame.ignored.join(', ')}`);
+  app.use('*', securityHeaders({ ...config, frameAncestors: frame.sources }));
+
+  // The API takes bearer tokens, never cookies, so no origin gets credentialed CORS (as
+  // Supabase's gateway answers: any origin, no Allow-Credentials).
   const apiCors = cors({
-    origin: (origin) => origin || '*',
+    origin: '*',
     allowHeaders: CORS_ALLOW_HEADERS,
     exposeHeaders: CORS_EXPOSE_HEADERS,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    credentials: true,
     maxAge: 86400,
   });
   const limit = bodyLimit({

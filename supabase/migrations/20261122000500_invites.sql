@@ -76,6 +76,8 @@ $$;
 
 -- Joins the organization of a valid invite for this user's e-mail. False when the token is
 -- unknown, expired, revoked, used or meant for another address (one answer for all).
+-- A token lookup: too many failures from one address get 429 (private.guard_token_lookup);
+-- a failure is counted, not logged row by row; a success is logged with the address.
 create or replace function private.join_with_invite(p_user uuid, p_email text, p_names text[], p_token text)
 returns boolean
 language plpgsql security definer
@@ -85,16 +87,20 @@ declare
   inv public.invites;
   existing public.profiles;
 begin
-  select * into inv from public.invites i
-    where i.token_hash = private.token_hash(p_token)
-      and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
-      and lower(i.email) = lower(coalesce(p_email, ''))
-    for update;
-  insert into public.access_logs (org_id, token_kind, invite_id, outcome)
-    values (inv.org_id, 'invite', inv.id, case when inv.id is null then 'denied' else 'ok' end);
+  perform private.guard_token_lookup();
+  if p_token is not null and length(p_token) between 16 and 256 then
+    select * into inv from public.invites i
+      where i.token_hash = private.token_hash(p_token)
+        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+        and lower(i.email) = lower(coalesce(p_email, ''))
+      for update;
+  end if;
   if inv.id is null then
+    perform private.record_failed_token_lookup();
     return false;
   end if;
+  insert into public.access_logs (org_id, token_kind, invite_id, outcome, ip_address, user_agent)
+    values (inv.org_id, 'invite', inv.id, 'ok', private.request_ip(), left(private.request_header('user-agent'), 500));
   update public.invites set accepted_at = now(), accepted_by = p_user, updated_at = now() where id = inv.id;
   select * into existing from public.profiles p where p.org_id = inv.org_id and p.user_id = p_user;
   if existing.id is null then
@@ -182,6 +188,9 @@ begin
 end
 $$;
 
+-- An invalid invite is answered 404 {code: 'invalid_invite', message} through PostgREST's
+-- response.status rather than an exception, so that the failed lookup stays counted by the
+-- token limiter (an exception would roll the count back).
 create or replace function public.accept_invite(token text) returns jsonb
 language plpgsql security definer
 set search_path = ''
@@ -196,7 +205,9 @@ begin
   end if;
   select users.email, users.raw_user_meta_data into u from auth.users users where users.id = uid;
   if not private.join_with_invite(uid, u.email, private.display_name_parts(u.raw_user_meta_data, u.email), accept_invite.token) then
-    raise exception 'This invitation is invalid or has expired' using errcode = 'PT404', detail = 'invalid_invite';
+    perform set_config('response.status', '404', true);
+    return jsonb_build_object('code', 'invalid_invite', 'message', 'This invitation is invalid or has expired',
+      'details', null, 'hint', null);
   end if;
   select i.org_id, i.role into joined from public.invites i
     where i.token_hash = private.token_hash(accept_invite.token);

@@ -9,6 +9,7 @@ export class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -31,6 +32,7 @@ export function echoApiVersion(c: Context): void {
 export function errorResponse(c: Context, error: AuthError): Response {
   echoApiVersion(c);
   c.header('x-sb-error-code', error.code);
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   return c.json({ code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra }, error.status as 400);
 }
 

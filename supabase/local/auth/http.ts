@@ -1,6 +1,6 @@
 // Request helpers: JSON bodies as GoTrue reads them, typed field access, the client's IP.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { clientAddress } from '../client-address';
 import { AuthError, validationFailed } from './errors';
 
 export type Body = Record<string, unknown>;
@@ -42,13 +42,9 @@ export function obj(body: Body, key: string): Record<string, unknown> | undefine
   return value as Record<string, unknown>;
 }
 
-// X-Forwarded-For is not trusted: anyone could send it to dodge the per-IP limits.
+/** The client address the server computed (client-address.ts); '' only when unknown. */
 export function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1';
-  }
+  return clientAddress(c);
 }
 
 export function userAgent(c: Context): string | null {

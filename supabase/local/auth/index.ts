@@ -9,13 +9,15 @@ import { adminRoutes } from './admin';
 import { AuthError, echoApiVersion, errorResponse, notFound, unexpectedFailure, validationFailed } from './errors';
 import { mfaRoutes } from './mfa';
 import { signupRoutes } from './signup';
+import { asAuthError } from './token-guard';
 import { tokenRoutes } from './token';
 import { userRoutes } from './user';
 import { verifyRoutes } from './verify';
 
 export function authRoutes(ctx: LocalContext): Hono {
   const app = new Hono();
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = asAuthError(thrown);
     if (error instanceof AuthError) return errorResponse(c, error);
     // Races on unique keys and values Postgres refuses (such as \u0000 in JSON) are the
     // client's doing, not the server's.

@@ -102,7 +102,7 @@ async function challenge(ctx: LocalContext, c: Context): Promise<Response> {
   const code = factor.factor_type === 'phone' ? newCode() : null;
   const { rows } = await ctx.db.query<{ id: string; expires_at: number }>(
     `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code)
-     values (gen_random_uuid(), $1, now(), $2::inet, $3)
+     values (gen_random_uuid(), $1, now(), coalesce(nullif($2, '')::inet, '0.0.0.0'), $3)
      returning id, extract(epoch from created_at)::bigint + $4 as expires_at`,
     [factor.id, clientIp(c), code ? hashCode(code) : null, CHALLENGE_SECONDS],
   );

@@ -41,7 +41,7 @@ export async function createSession(
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const { rows } = await tx.query<{ id: string }>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
-     values (gen_random_uuid(), $1, now(), now(), 'aal1', now() at time zone 'utc', $2, $3::inet) returning id`,
+     values (gen_random_uuid(), $1, now(), now(), 'aal1', now() at time zone 'utc', $2, nullif($3, '')::inet) returning id`,
     [userId, client.userAgent, client.ip],
   );
   const sessionId = rows[0]!.id;

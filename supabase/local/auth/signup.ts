@@ -11,6 +11,7 @@ import { assertStrongPassword, hashPassword } from './passwords';
 import { createFlowState, readChallenge } from './pkce';
 import { limitRequest } from './rate-limit';
 import { createSession, tokenResponse } from './sessions';
+import { applyClientHeaders } from './token-guard';
 import { insertUser, loadUser, normalizeEmail, normalizePhone, upsertIdentity, userJson } from './users';
 
 export function signupRoutes(app: Hono, ctx: LocalContext): void {
@@ -38,6 +39,8 @@ async function signup(ctx: LocalContext, c: Context): Promise<Response> {
   const redirectTo = allowedRedirect(ctx, c.req.query('redirect_to'), ctx.config.siteUrl);
 
   const outcome = await ctx.db.transaction(async (tx) => {
+    // The sign-up trigger may look up an invite token, which counts against this address.
+    await applyClientHeaders(tx, c);
     const existing = await loadUser(tx, email ? { email } : { phone });
     let userId: string;
     if (existing) {

@@ -12,6 +12,7 @@ import { consumeToken, issueToken, tokenHash, type FoundToken, type IssuedToken,
 import { createFlowState, issueAuthCode, readChallenge, type Challenge } from './pkce';
 import { limitMessageSent, limitRequest } from './rate-limit';
 import { createSession, tokenResponse, type TokenResponse } from './sessions';
+import { applyClientHeaders, asAuthError, recordFailedTokenLookup } from './token-guard';
 import { insertUser, loadUser, normalizeEmail, normalizePhone, upsertIdentity } from './users';
 
 export function verifyRoutes(app: Hono, ctx: LocalContext): void {
@@ -179,18 +180,34 @@ async function verifyToken(ctx: LocalContext, c: Context, params: Body, forRedir
   }
   const client = { ip: clientIp(c), userAgent: userAgent(c) };
   await limitRequest(ctx, 'verify', client.ip);
-  const result = await ctx.db.transaction(async (tx): Promise<Verified> => {
-    const found = await consumeToken(tx, hash, spec.tokens, ctx.config.OTP_EXPIRY);
-    if (!found) throw OTP_INVALID();
-    await applyToken(tx, found);
-    if (found.pkce && forRedirect) {
-      const code = await issueAuthCode(tx, found.user_id, flowMethod(found, type));
-      if (code) return { code };
-    }
-    const { sessionId, refreshToken } = await createSession(tx, found.user_id, spec.amr, client);
-    return { session: await tokenResponse(ctx, tx, found.user_id, sessionId, refreshToken) };
-  });
+  const result = await ctx.db
+    .transaction(async (tx): Promise<Verified> => {
+      await applyClientHeaders(tx, c);
+      await tx.query('select private.guard_token_lookup()');
+      const found = await consumeToken(tx, hash, spec.tokens, ctx.config.OTP_EXPIRY);
+      if (!found) throw OTP_INVALID();
+      return startVerifiedSession(ctx, tx, found, { type, amr: spec.amr, forRedirect, client });
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof AuthError && error.code === 'otp_expired') await recordFailedTokenLookup(ctx, c);
+      throw asAuthError(error);
+    });
   return { type, result };
+}
+
+async function startVerifiedSession(
+  ctx: LocalContext,
+  tx: Queryable,
+  found: FoundToken,
+  options: { type: string; amr: string; forRedirect: boolean; client: { ip: string; userAgent: string | null } },
+): Promise<Verified> {
+  await applyToken(tx, found);
+  if (found.pkce && options.forRedirect) {
+    const code = await issueAuthCode(tx, found.user_id, flowMethod(found, options.type));
+    if (code) return { code };
+  }
+  const { sessionId, refreshToken } = await createSession(tx, found.user_id, options.amr, options.client);
+  return { session: await tokenResponse(ctx, tx, found.user_id, sessionId, refreshToken) };
 }
 
 function flowMethod(found: FoundToken, type: string): string {

@@ -1,7 +1,13 @@
 // The dev mailbox: every captured e-mail and SMS, newest first, as an HTML page at /_mail and
-// as JSON at /_mail/api (DELETE clears it).
+// as JSON at /_mail/api (DELETE clears it). It shows recovery and invite links, so it is for
+// the person at the keyboard only: it answers requests from a loopback client address
+// (client-address.ts, so a trusted proxy's outside clients are outside too), and only while
+// mail is captured at all (DEV_MAILBOX on, no SMTP server); everyone else gets 404.
 import { Hono } from 'hono';
+import { clientAddress, isLoopback } from '../client-address';
+import type { Config } from '../config';
 import type { LocalContext } from '../context';
+import { cspHash } from '../security-headers';
 
 export type MailboxMessage = {
   id: number;
@@ -24,6 +30,27 @@ export async function listMailbox(ctx: LocalContext, to?: string, limit = 200): 
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+const STYLE = `
+  body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1f2933; }
+  main { max-width: 860px; margin: 0 auto; padding: 24px 16px; }
+  h1 { font-size: 22px; margin: 0 0 4px; } .hint { color: #616e7c; margin: 0 0 20px; }
+  article { background: #fff; border: 1px solid #e4e7eb; border-radius: 8px; padding: 14px 16px; margin-bottom: 12px; }
+  header { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
+  .meta { color: #7b8794; font-size: 13px; }
+  .kind { font-size: 12px; font-weight: 600; border-radius: 4px; padding: 1px 6px; background: #e0e8f9; color: #2d3a8c; }
+  .kind.sms { background: #e3f9e5; color: #05400a; }
+  .codes code { font-size: 20px; letter-spacing: 2px; background: #fff8e1; border-radius: 4px; padding: 2px 8px; }
+  .links { padding-left: 18px; margin: 8px 0; word-break: break-all; }
+  pre { white-space: pre-wrap; word-break: break-word; background: #f9fafb; border-radius: 6px; padding: 8px 10px; margin: 8px 0 0; font-size: 13px; }
+  .empty { color: #616e7c; }
+`;
+const PAGE_CSP = `default-src 'none'; style-src ${cspHash(STYLE)}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+
+/** Whether /_mail exists at all with this configuration. */
+export function mailboxEnabled(config: Pick<Config, 'DEV_MAILBOX' | 'SMTP_HOST'>): boolean {
+  return config.DEV_MAILBOX && !config.SMTP_HOST;
+}
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 function page(messages: MailboxMessage[]): string {
@@ -41,20 +68,7 @@ function page(messages: MailboxMessage[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox</title>
-<style>
-  body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1f2933; }
-  main { max-width: 860px; margin: 0 auto; padding: 24px 16px; }
-  h1 { font-size: 22px; margin: 0 0 4px; } .hint { color: #616e7c; margin: 0 0 20px; }
-  article { background: #fff; border: 1px solid #e4e7eb; border-radius: 8px; padding: 14px 16px; margin-bottom: 12px; }
-  header { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
-  .meta { color: #7b8794; font-size: 13px; }
-  .kind { font-size: 12px; font-weight: 600; border-radius: 4px; padding: 1px 6px; background: #e0e8f9; color: #2d3a8c; }
-  .kind.sms { background: #e3f9e5; color: #05400a; }
-  .codes code { font-size: 20px; letter-spacing: 2px; background: #fff8e1; border-radius: 4px; padding: 2px 8px; }
-  .links { padding-left: 18px; margin: 8px 0; word-break: break-all; }
-  pre { white-space: pre-wrap; word-break: break-word; background: #f9fafb; border-radius: 6px; padding: 8px 10px; margin: 8px 0 0; font-size: 13px; }
-  .empty { color: #616e7c; }
-</style></head>
+<style>${STYLE}</style></head>
 <body><main><h1>Dev mailbox</h1><p class="hint">Every e-mail and SMS the local backend sent, newest first. JSON at <a href="/_mail/api">/_mail/api</a>.</p>
 ${items || '<p class="empty">No messages yet.</p>'}
 </main></body></html>`;
@@ -63,11 +77,12 @@ ${items || '<p class="empty">No messages yet.</p>'}
 export function mailboxRoutes(ctx: LocalContext): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    if (!ctx.config.DEV_MAILBOX) return c.json({ message: 'Not found' }, 404);
+    if (!mailboxEnabled(ctx.config) || !isLoopback(clientAddress(c))) return c.json({ message: 'Not found' }, 404);
     await next();
   });
   app.get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', PAGE_CSP);
     return c.html(page(await listMailbox(ctx)));
   });
   app.get('/api', async (c) => {

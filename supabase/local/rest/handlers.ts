@@ -3,6 +3,7 @@
 // first; read-only for GET/HEAD) and answer in PostgREST's shape.
 import type { Context } from 'hono';
 import { bearerToken, identifyCaller, type Caller } from '../api-auth';
+import { clientAddress, headersForSql } from '../client-address';
 import type { LocalContext } from '../context';
 import { ApiError, toApiError } from '../errors';
 import type { Keys } from '../keys';
@@ -22,7 +23,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Planned = { sql: string; values: unknown[]; minimal: boolean };
 type Outcome = { status: number; body: string | null; headers: Record<string, string> };
-type ResultRow = { body: string | null; page_total: number; total: number | null; inserted?: number };
+type ResultRow = {
+  body: string | null;
+  page_total: number;
+  total: number | null;
+  inserted?: number;
+  response_status?: string | null;
+  response_headers?: string | null;
+};
 type Plan = { planned: Planned; finish: (row: ResultRow, affected: number) => Outcome; readOnly: boolean };
 
 export type RestDeps = { ctx: LocalContext; catalogs: CatalogCache; identify: (headers: Headers) => Promise<Caller> };
@@ -41,6 +49,43 @@ export function createCallerCache(keys: Keys): (headers: Headers) => Promise<Cal
     }
     return caller;
   };
+}
+
+// A function may set the status and headers of its answer without failing (so that what it
+// wrote is committed), through PostgREST's response.status and response.headers settings.
+const RESPONSE_SETTINGS = `nullif(current_setting('response.status', true), '') as response_status,
+  nullif(current_setting('response.headers', true), '') as response_headers`;
+
+function withResponseSettings(sql: string): string {
+  return `select pgrst_main.*, ${RESPONSE_SETTINGS} from (${sql}) pgrst_main`;
+}
+
+function applyResponseSettings(outcome: Outcome, row: ResultRow): Outcome {
+  let { status, headers } = outcome;
+  if (row.response_status) {
+    const wanted = Number(row.response_status);
+    if (!/^\d{3}$/.test(row.response_status.trim()) || wanted < 100 || wanted > 599) {
+      throw new ApiError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    }
+    status = wanted;
+  }
+  if (row.response_headers) {
+    const invalid = new ApiError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value');
+    let list: unknown;
+    try {
+      list = JSON.parse(row.response_headers);
+    } catch {
+      throw invalid;
+    }
+    if (!Array.isArray(list)) throw invalid;
+    headers = { ...headers };
+    for (const entry of list) {
+      const pairs = typeof entry === 'object' && entry !== null ? Object.entries(entry) : [];
+      if (pairs.length !== 1 || typeof pairs[0]![1] !== 'string') throw invalid;
+      headers[pairs[0]![0]] = pairs[0]![1] as string;
+    }
+  }
+  return { ...outcome, status, headers };
 }
 
 function distance(a: string, b: string): number {
@@ -110,14 +155,6 @@ function shape(media: MediaType, body: string, rows: number): string {
     throw new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`, null);
   }
   return body.slice(1, -1).trim();
-}
-
-function requestHeaders(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, key) => {
-    out[key] = value;
-  });
-  return out;
 }
 
 function cookies(header: string | null): Record<string, string> {
@@ -243,22 +280,19 @@ async function planRpc(deps: RestDeps, req: Request, fn: string): Promise<Plan> 
     offset = params.offset.get('') ?? 0;
     const st = new Statement(catalog, params);
     const sql = rpcSql(st, routine, args, { count: prefs.count !== undefined, stripNulls: media.stripNulls });
-    return { sql, values: st.values, minimal: false };
+    return { sql: withResponseSettings(sql), values: st.values, minimal: false };
   });
-  return {
-    planned,
-    readOnly: method !== 'POST',
-    finish(row) {
-      if (isVoid) return { status: 204, body: null, headers: {} };
-      const total = row.total === null ? null : Number(row.total);
-      const headers: Record<string, string> = { 'Content-Range': contentRange(offset, row.page_total, total) };
-      const body = row.body ?? 'null';
-      if (!returnsSet && body.startsWith('[')) {
-        return { status: 200, body: shape({ kind: 'object', stripNulls: false }, body, row.page_total), headers };
-      }
-      return { status: 200, body: returnsSet ? shape(media, body, row.page_total) : body, headers };
-    },
+  const answer = (row: ResultRow): Outcome => {
+    if (isVoid) return { status: 204, body: null, headers: {} };
+    const total = row.total === null ? null : Number(row.total);
+    const headers: Record<string, string> = { 'Content-Range': contentRange(offset, row.page_total, total) };
+    const body = row.body ?? 'null';
+    if (!returnsSet && body.startsWith('[')) {
+      return { status: 200, body: shape({ kind: 'object', stripNulls: false }, body, row.page_total), headers };
+    }
+    return { status: 200, body: returnsSet ? shape(media, body, row.page_total) : body, headers };
   };
+  return { planned, readOnly: method !== 'POST', finish: (row) => applyResponseSettings(answer(row), row) };
 }
 
 export async function handleRest(deps: RestDeps, c: Context, target: { table?: string; fn?: string }): Promise<Response> {
@@ -281,7 +315,7 @@ export async function handleRest(deps: RestDeps, c: Context, target: { table?: s
       text: () => raw.text(),
     };
     const plan = target.fn !== undefined ? await planRpc(deps, req, target.fn) : await planTable(deps, req, target.table!);
-    const context = { role: caller.role, claims: caller.claims, method, path: req.path, headers: requestHeaders(raw.headers), cookies: cookies(raw.headers.get('cookie')) };
+    const context = { role: caller.role, claims: caller.claims, method, path: req.path, headers: headersForSql(raw.headers, clientAddress(c)), cookies: cookies(raw.headers.get('cookie')) };
     const outcome = await withRequestContext(
       deps.ctx.db,
       context,
@@ -302,7 +336,7 @@ export async function handleRest(deps: RestDeps, c: Context, target: { table?: s
     if (apiError.status >= 500) deps.ctx.log.error(`${method} ${c.req.path} failed`, error);
     return new Response(method === 'HEAD' ? null : JSON.stringify(apiError.toJSON()), {
       status: apiError.status,
-      headers: { 'Content-Type': JSON_TYPE },
+      headers: { ...apiError.headers, 'Content-Type': JSON_TYPE },
     });
   }
 }
