@@ -3,7 +3,7 @@ import { CloudAlert, CloudCheck, CloudOff, RefreshCw } from 'lucide-react';
 import { cx } from '../components/ui/cx';
 import { Tooltip } from '../components/ui/tooltip';
 import { displayedSyncState, syncStatusAtom, type SyncState } from '../lib/sync-status';
-import { useOnline } from './use-online';
+import { useOnline } from '../lib/use-online';
 
 const LOOKS: Record<SyncState, { label: string; className: string; icon: typeof CloudCheck }> = {
   idle: { label: 'Online', className: 'bg-emerald-50 text-emerald-800 ring-emerald-200', icon: CloudCheck },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import cases from '../../supabase/tests/fixtures/totals-cases.json';
-import { estimateFigures, type FiguresItem } from './estimate-figures';
+import { estimateFigures, lineFigures, type FiguresItem } from './estimate-figures';
 
 const line = (values: Partial<FiguresItem>): FiguresItem => ({
   quantity: 1,
@@ -67,3 +67,30 @@ describe('estimateFigures', () => {
     }
   });
 });
+
+const twoLine = { quantity: 2, unit_price_cents: 10_000, unit_cost_cents: 6_000, discount_percent: 0, taxable: true, optional: false, selected: true };
+
+describe('lineFigures and estimateFigures', () => {
+  it('computes a line margin from net price and cost', () => {
+    const totals = lineFigures({ ...twoLine, discount_percent: 10 });
+    expect(totals.subtotal).toBe(18_000);
+    expect(totals.cost).toBe(12_000);
+    expect(totals.marginCents).toBe(6_000);
+    expect(totals.marginPercent).toBe(33.3);
+  });
+
+  it('shows no margin for a line without cost, even when optional and unselected', () => {
+    expect(lineFigures({ ...twoLine, unit_cost_cents: null }).marginPercent).toBeNull();
+    expect(lineFigures({ ...twoLine, optional: true, selected: false }).subtotal).toBe(20_000);
+  });
+
+  it('applies the estimate discount and tax to the whole', () => {
+    const totals = estimateFigures({ discount_cents: 4_000, tax_rate: 10 }, [twoLine, { ...twoLine, taxable: false }]);
+    expect(totals.subtotal).toBe(40_000);
+    expect(totals.discount).toBe(4_000);
+    expect(totals.tax).toBe(1_800);
+    expect(totals.total).toBe(37_800);
+    expect(totals.marginPercent).toBe(33.3);
+  });
+});
+

@@ -42,3 +42,8 @@ export function estimateFigures(estimate: FiguresEstimate, items: readonly Figur
   const totals = computeTotals(items.map(figuresItem), { discountCents: estimate.discount_cents, taxRate: estimate.tax_rate });
   return { ...totals, price: totals.subtotal - totals.discount };
 }
+
+/** One line's net, cost and margin by the same rules, as if it were alone and counted. */
+export function lineFigures(item: FiguresItem): Totals {
+  return computeTotals([{ ...figuresItem(item), optional: false, selected: true }], { discountCents: 0, taxRate: 0 });
+}

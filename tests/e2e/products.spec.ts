@@ -106,8 +106,8 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
 
   const cedar = row(page, 'Cedar fence panel');
   await expect(cedar).toContainText('$100.00');
-  await expect(cedar.locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
-  await expect(cedar.locator('[data-tone]')).toContainText('$50.00 (50.0%)');
+  await expect(cedar.locator('[data-margin-tone]')).toHaveAttribute('data-margin-tone', 'green');
+  await expect(cedar.locator('[data-margin-tone]')).toContainText('$50.00 (50.0%)');
 
   await page.getByRole('button', { name: 'Actions for Cedar fence panel' }).click();
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
@@ -118,8 +118,8 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
   await expectAccessible(page, 'edit product dialog');
   await dialog.getByLabel('Unit cost ($, optional)').fill('85');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(cedar.locator('[data-tone]')).toHaveAttribute('data-tone', 'red');
-  await expect(cedar.locator('[data-tone]')).toContainText('$15.00 (15.0%)');
+  await expect(cedar.locator('[data-margin-tone]')).toHaveAttribute('data-margin-tone', 'red');
+  await expect(cedar.locator('[data-margin-tone]')).toContainText('$15.00 (15.0%)');
 
   await page.getByRole('button', { name: 'New product' }).click();
   await dialog.getByLabel('Name', { exact: true }).fill('Another panel');
@@ -131,7 +131,7 @@ test('an admin creates and edits a product, sees the margin colour, and the chan
   await dialog.getByLabel('SKU', { exact: true }).fill('AP-1');
   await dialog.getByLabel('Unit cost ($, optional)').fill('7');
   await dialog.getByRole('button', { name: 'Add product' }).click();
-  await expect(row(page, 'Another panel').locator('[data-tone]')).toHaveAttribute('data-tone', 'yellow');
+  await expect(row(page, 'Another panel').locator('[data-margin-tone]')).toHaveAttribute('data-margin-tone', 'yellow');
 
   await openActions(page, 'Another panel', 'Deactivate');
   await expect(row(page, 'Another panel')).toContainText('Inactive');
@@ -212,7 +212,7 @@ test('a sales rep sees a read-only catalogue, and the server refuses the write t
   await storeSession(page, baseURL!, sales);
   await page.goto('/products');
   await expect(row(page, 'Cedar fence panel 6ft')).toBeVisible({ timeout: 60_000 });
-  await expect(row(page, 'Cedar fence panel 6ft').locator('[data-tone]')).toHaveAttribute('data-tone', 'green');
+  await expect(row(page, 'Cedar fence panel 6ft').locator('[data-margin-tone]')).toHaveAttribute('data-margin-tone', 'green');
   await expect(page.getByRole('button', { name: 'New product' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);

@@ -13,9 +13,9 @@ it.each([
   [10_000, null, 'none', 'N/A', null],
 ] as const)('price %i, cost %s: %s tone, %s', (price, cost, tone, text, spoken) => {
   const { container } = render(<MarginText margin={computeMargin(price, cost)} />);
-  const span = container.querySelector('[data-tone]')!;
-  expect(span.getAttribute('data-tone')).toBe(tone);
-  expect(span.textContent).toContain(text);
-  if (spoken) expect(span.querySelector('.sr-only')?.textContent).toContain(spoken);
-  else expect(span.querySelector('.sr-only')).toBeNull();
+  const span = container.querySelector('[data-margin-tone]')!;
+  expect(span.getAttribute('data-margin-tone')).toBe(tone);
+  expect(span.textContent).toBe(text);
+  if (spoken) expect(container.querySelector('.sr-only')?.textContent).toContain(spoken);
+  else expect(container.querySelector('.sr-only')).toBeNull();
 });

@@ -24,7 +24,8 @@ const TONE_NAMES: Record<MarginTone, string> = {
 
 /**
  * A margin as SPEC §9 shows it ('$1,250.00 (31.3%)' or 'N/A') in its tone colour; the colour
- * is named for screen readers too, since colour alone carries no meaning for them.
+ * is named for screen readers too, since colour alone carries no meaning for them. The
+ * `data-margin-tone` element holds exactly the printed figure. Staff screens only.
  */
 export function MarginText({
   margin,
@@ -35,9 +36,9 @@ export function MarginText({
 }) {
   const tone = marginTone(margin?.marginPercent ?? null);
   return (
-    <span data-tone={tone} className={cx('inline-flex items-center gap-1.5 font-medium whitespace-nowrap tabular-nums', TONES[tone], className)}>
+    <span className={cx('inline-flex items-center gap-1.5 font-medium whitespace-nowrap tabular-nums', TONES[tone], className)}>
       <span aria-hidden="true" className={cx('size-2 shrink-0 rounded-full', DOTS[tone])} />
-      {formatMargin(margin)}
+      <span data-margin-tone={tone}>{formatMargin(margin)}</span>
       {tone !== 'none' && <span className="sr-only">, {TONE_NAMES[tone]}</span>}
     </span>
   );

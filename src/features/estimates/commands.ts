@@ -10,8 +10,8 @@ import { insertDocument, patchDocument, removeDocument } from '../../db/document
 import { createEstimate } from '../../db/new-estimate';
 import type { AppDatabase } from '../../db/database';
 import { snapshotAndHash } from '../../lib/estimate-snapshot';
-import { customerName } from './status-badge';
-import { moveTo, sortOrderPatches } from './line-rules';
+import { customerDisplayName } from '../../db/customer-name';
+import { moveTo, sortOrderPatches } from './line-order';
 
 export async function createDraft(db: AppDatabase, orgId: string, userId: string, values: Partial<Estimate> = {}): Promise<Estimate> {
   const org = await db.organizations.findOne(orgId).exec();
@@ -97,7 +97,7 @@ export async function addMilestone(db: AppDatabase, estimate: Pick<Estimate, 'id
 export async function setCustomer(db: AppDatabase, id: string, ref: { account_id: string | null; prospect_id: string | null }): Promise<Estimate> {
   // Read from the database, not a screen's list: a customer created a moment ago may not be in it yet.
   const customer = ref.account_id ? await db.accounts.findOne(ref.account_id).exec() : ref.prospect_id ? await db.prospects.findOne(ref.prospect_id).exec() : null;
-  return patchDocument(db, 'estimates', id, { ...ref, customer_name: customerName(customer?.toJSON() as Account | Prospect | undefined) });
+  return patchDocument(db, 'estimates', id, { ...ref, customer_name: customerDisplayName(customer?.toJSON() as Account | Prospect | undefined) });
 }
 
 /** Sent from this device; the server issues the customer link and e-mails it (after sync when offline). */
@@ -124,7 +124,7 @@ export function revisionTitle(title: string, number: string): string {
   return `${base} (revision of ${number})`;
 }
 
-export type Acceptance = { name: string; signature: string };
+export type Acceptance = { name: string; signature: string; method?: SignatureMethod };
 
 /**
  * The customer accepted on this device: the hash of exactly what they reviewed (the canonical
@@ -144,6 +144,7 @@ export async function captureAcceptance(db: AppDatabase, id: string, acceptance:
     acceptance_sha256: sha256,
     accepted_by_name: acceptance.name,
     acceptance_signature: acceptance.signature,
+    acceptance_signature_method: acceptance.method ?? 'drawn',
     accepted_at: now.toISOString(),
   });
 }
@@ -153,7 +154,7 @@ export async function captureAcceptance(db: AppDatabase, id: string, acceptance:
  * acceptance, so it can be reviewed with the customer and signed again; the refusal is closed.
  */
 export async function withdrawAcceptance(db: AppDatabase, id: string, failureId: string | null): Promise<Estimate> {
-  const estimate = await patchDocument(db, 'estimates', id, { status: 'draft', acceptance_sha256: '', accepted_by_name: '', acceptance_signature: '', accepted_at: null });
+  const estimate = await patchDocument(db, 'estimates', id, { status: 'draft', acceptance_sha256: '', accepted_by_name: '', acceptance_signature: '', acceptance_signature_method: '', accepted_at: null });
   if (failureId) {
     const failure = await db.sync_issues.findOne(failureId).exec();
     if (failure?.status === 'open') await failure.incrementalPatch({ status: 'dismissed', resolved_at: new Date().toISOString() });

@@ -11,15 +11,15 @@ import type { Account } from '../../db/collections/accounts';
 import type { Prospect } from '../../db/collections/prospects';
 import { useWorkspace } from '../../db/react';
 import { toastError } from '../../lib/toast-store';
-import { customerName } from './status-badge';
+import { customerDisplayName } from '../../db/customer-name';
 import { createCustomer } from './commands';
 
 export type CustomerRef = { account_id: string | null; prospect_id: string | null };
 
 export function customerItems(accounts: readonly Account[], prospects: readonly Prospect[]): ComboboxItem[] {
   return [
-    ...accounts.map((a) => ({ value: `account:${a.id}`, label: customerName(a), detail: 'Account' })),
-    ...prospects.map((p) => ({ value: `prospect:${p.id}`, label: customerName(p), detail: 'Prospect' })),
+    ...accounts.map((a) => ({ value: `account:${a.id}`, label: customerDisplayName(a), detail: 'Account' })),
+    ...prospects.map((p) => ({ value: `prospect:${p.id}`, label: customerDisplayName(p), detail: 'Prospect' })),
   ];
 }
 

@@ -2,7 +2,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { toastError } from '../../lib/toast-store';
-import type { Parsed } from './line-rules';
+import type { Parsed } from './field-parsers';
 import { useDraftField } from './use-draft-field';
 
 type Props<T> = {

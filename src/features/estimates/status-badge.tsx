@@ -1,9 +1,6 @@
-// Small presentational pieces shared by the estimate screens.
+// An estimate's status as a badge, and its label, for every estimate screen.
 import type { EstimateStatus } from '../../db/collections/estimates';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { cx } from '../../components/ui/cx';
-import { formatMargin, marginTone, type MarginTone } from '../../lib/money';
-import { customerDisplayName } from '../../db/customer-name';
 
 const STATUS: Record<EstimateStatus, { label: string; tone: BadgeTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
@@ -37,23 +34,3 @@ export function StatusBadge({ status, unconfirmed = false }: { status: EstimateS
     </Badge>
   );
 }
-
-const TONE_CLASSES: Record<MarginTone, string> = {
-  green: 'text-emerald-700',
-  yellow: 'text-amber-700',
-  red: 'text-red-700',
-  none: 'text-slate-500',
-};
-
-/** SPEC §9: 'N/A' without data, otherwise '$1,250.00 (31.3%)' in green, yellow or red. Never printed. */
-export function MarginText({ marginCents, marginPercent, className }: { marginCents: number | null; marginPercent: number | null; className?: string }) {
-  const tone = marginTone(marginPercent);
-  return (
-    <span data-margin-tone={tone} className={cx('font-medium tabular-nums whitespace-nowrap', TONE_CLASSES[tone], className)}>
-      {formatMargin({ marginCents, marginPercent })}
-    </span>
-  );
-}
-
-/** The customer's display name (the rule lives with the data: src/db/customer-name.ts). */
-export const customerName = customerDisplayName;

@@ -1,7 +1,7 @@
 // Subtotal, discount, tax and total; cost and margin for staff (left off the printed page).
 import type { Totals } from '../../lib/money';
 import { formatMoney } from '../../lib/money';
-import { MarginText } from './status-badge';
+import { MarginText } from '../../components/ui/margin-text';
 
 export function TotalsPanel({ totals, className }: { totals: Totals; className?: string }) {
   return (
@@ -24,7 +24,7 @@ export function TotalsPanel({ totals, className }: { totals: Totals; className?:
       </dd>
       <dt className="text-slate-600 print:hidden">Margin</dt>
       <dd data-testid="estimate-margin" className="text-right print:hidden">
-        <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+        <MarginText margin={totals} />
       </dd>
     </dl>
   );

@@ -1,7 +1,7 @@
 // One editor field: the text stays as typed; a valid value is saved shortly after typing stops
 // (and at once on blur), an invalid one shows its message and is not saved.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Parsed } from './line-rules';
+import type { Parsed } from './field-parsers';
 
 export const SAVE_DELAY_MS = 300;
 

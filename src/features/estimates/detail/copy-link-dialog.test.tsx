@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { CopyLinkDialog } from './send-dialog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { CopyLinkDialog } from './copy-link-dialog';
+
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
 
 afterEach(() => cleanup());
 
@@ -9,7 +13,7 @@ it('issues a new link only when asked, shows it and copies it', async () => {
   const issue = vi.fn(async (id: string) => `token-for-${id}`);
   const writeText = vi.fn(async () => undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-  render(<CopyLinkDialog open onClose={() => undefined} estimate={{ id: 'e1' }} issue={issue} />);
+  render(<CopyLinkDialog open onClose={() => undefined} estimate={{ id: 'e1' }} issue={issue} />, { wrapper });
   expect(screen.getByText(/A new link turns off the one sent before/)).toBeTruthy();
   expect(issue).not.toHaveBeenCalled();
 
@@ -22,7 +26,7 @@ it('issues a new link only when asked, shows it and copies it', async () => {
 
 it('leaves the link on screen to copy by hand when the clipboard is refused', async () => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => Promise.reject(new Error('denied')) }, configurable: true });
-  render(<CopyLinkDialog open onClose={() => undefined} estimate={{ id: 'e2' }} issue={async () => 'abc'} />);
+  render(<CopyLinkDialog open onClose={() => undefined} estimate={{ id: 'e2' }} issue={async () => 'abc'} />, { wrapper });
   fireEvent.click(screen.getByRole('button', { name: 'Create and copy link' }));
   await waitFor(() => expect(screen.getByText('Select the link and copy it.')).toBeTruthy());
   expect((screen.getByTestId('customer-link') as HTMLInputElement).value).toMatch(/\/portal\/estimate\/abc$/);

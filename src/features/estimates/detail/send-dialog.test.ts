@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRecipient, customerLinkUrl } from './send-dialog';
+import { customerLinkUrl } from './customer-links';
+import { checkRecipient } from './send-dialog';
 
 describe('checkRecipient', () => {
   it('needs an address', () => {

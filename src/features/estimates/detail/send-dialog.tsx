@@ -1,8 +1,7 @@
 // Sending an estimate: the recipient's address (prefilled from the customer), then status 'sent'
 // on this device; the server issues the customer link and e-mails it when this syncs, so a send
-// made offline goes out once the tablet is back online. And, online only, a fresh customer link
-// to copy and share another way.
-import { Link2, Send } from 'lucide-react';
+// made offline goes out once the tablet is back online.
+import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +11,6 @@ import type { Estimate } from '../../../db/collections/estimates';
 import { useWorkspace } from '../../../db/react';
 import { toast, toastError } from '../../../lib/toast-store';
 import { sendEstimate } from '../commands';
-import type { IssueEstimateLink } from '../estimate-link';
 
 const emailSchema = z
   .string()
@@ -89,85 +87,6 @@ export function SendDialog({ open, onClose, estimate, suggestedEmail }: { open: 
         </Field>
         <button type="submit" hidden />
       </form>
-    </Dialog>
-  );
-}
-
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
-
-export function customerLinkUrl(origin: string, token: string): string {
-  return `${origin}/portal/estimate/${encodeURIComponent(token)}`;
-}
-
-/** A new link replaces the previous one (the server keeps one active link per estimate). */
-export function CopyLinkDialog({ open, onClose, estimate, issue }: { open: boolean; onClose: () => void; estimate: Pick<Estimate, 'id'>; issue: IssueEstimateLink }) {
-  const [link, setLink] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (open) {
-      setLink(null);
-      setCopied(false);
-    }
-  }, [open]);
-
-  const create = async () => {
-    setBusy(true);
-    try {
-      const url = customerLinkUrl(window.location.origin, await issue(estimate.id));
-      setLink(url);
-      try {
-        await navigator.clipboard.writeText(url);
-        setCopied(true);
-      } catch {
-        // No clipboard permission: the link stays on screen to copy by hand.
-      }
-    } catch (e) {
-      toastError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Customer link"
-      description="Anyone with the link can view and accept this estimate. A new link turns off the one sent before."
-      actions={
-        link ? (
-          <Button onClick={onClose}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={() => void create()} disabled={busy} icon={<Link2 aria-hidden="true" className="size-4" />}>
-              Create and copy link
-            </Button>
-          </>
-        )
-      }
-    >
-      {link && (
-        <Field label="Link" hint={copied ? 'Copied to the clipboard.' : 'Select the link and copy it.'}>
-          <Input readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="customer-link" />
-        </Field>
-      )}
     </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { computeTotals } from '../../../lib/money';
 import { createDraftStore, typedTotals, withDrafts } from './draft-values';
-import { totalsItem } from '../line-rules';
+import { estimateFigures } from '../../../db/estimate-figures';
 
 const line = (id: string, quantity: number, price: number, cost: number | null = null) => ({
   id,
@@ -46,7 +45,7 @@ describe('draft store', () => {
 describe('typed totals', () => {
   it('are the shared totals function over the drafts laid on the stored values', () => {
     const store = createDraftStore();
-    expect(typedTotals(items, estimate, store.all())).toEqual(computeTotals(items.map(totalsItem), { discountCents: 0, taxRate: 10 }));
+    expect(typedTotals(items, estimate, store.all())).toEqual(estimateFigures({ discount_cents: 0, tax_rate: 10 }, items));
 
     store.set('b', 'quantity', 4);
     store.set('a', 'unit_cost_cents', null);
@@ -54,7 +53,7 @@ describe('typed totals', () => {
     const typed = [withDrafts(items[0]!, store.get('a')), withDrafts(items[1]!, store.get('b'))];
     expect(typed[1]!.quantity).toBe(4);
     expect(typed[0]!.unit_cost_cents).toBeNull();
-    expect(typedTotals(items, estimate, store.all())).toEqual(computeTotals(typed.map(totalsItem), { discountCents: 500, taxRate: 10 }));
+    expect(typedTotals(items, estimate, store.all())).toEqual(estimateFigures({ discount_cents: 500, tax_rate: 10 }, typed));
     expect(typedTotals(items, estimate, store.all()).subtotal).toBe(1000 + 4 * 2500);
   });
 

@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 import type { Estimate } from '../../../db/collections/estimates';
 import type { EstimateItem } from '../../../db/collections/estimate-items';
 import type { Totals } from '../../../lib/money';
-import { estimateTotals, lineTotals } from '../line-rules';
+import { estimateFigures, lineFigures } from '../../../db/estimate-figures';
 
 /** Column → typed value, of one document. */
 export type Drafts = Readonly<Record<string, unknown>>;
@@ -62,9 +62,9 @@ type TotalsLine = Pick<EstimateItem, 'id' | 'quantity' | 'unit_price_cents' | 'u
 
 /** The estimate's totals as typed: the shared totals function over drafts and stored values. */
 export function typedTotals(items: readonly TotalsLine[], estimate: TotalsEstimate, drafts: ReadonlyMap<string, Drafts>): Totals {
-  return estimateTotals(
-    items.map((item) => withDrafts(item, drafts.get(item.id))),
+  return estimateFigures(
     withDrafts(estimate, drafts.get(estimate.id)),
+    items.map((item) => withDrafts(item, drafts.get(item.id))),
   );
 }
 
@@ -77,5 +77,5 @@ export function useTypedTotals(store: DraftStore, items: readonly TotalsLine[], 
 /** Re-renders when a draft of this line changes, not of another. */
 export function useLineTotals(store: DraftStore, item: TotalsLine): Totals {
   const drafts = useSyncExternalStore(store.subscribe, () => store.get(item.id));
-  return lineTotals(withDrafts(item, drafts));
+  return lineFigures(withDrafts(item, drafts));
 }

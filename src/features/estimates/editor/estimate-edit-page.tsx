@@ -12,11 +12,12 @@ import { can, useWorkspace } from '../../../db/react';
 import { toastError } from '../../../lib/toast-store';
 import { CustomerPicker } from '../customer-picker';
 import { DraftInput } from '../draft-input';
-import { MarginText, StatusBadge } from '../status-badge';
+import { StatusBadge } from '../status-badge';
+import { MarginText } from '../../../components/ui/margin-text';
 import { formatMoney } from '../../../lib/money';
 import { addCustomLine, addProductLine, moveItem, patchDocument } from '../commands';
 import { LineItemCard } from './line-item-card';
-import { centsText, decimalText, parseDate, parseDiscountAmount, parseRequiredText, parseTaxRate, type Parsed } from '../line-rules';
+import { centsText, decimalText, parseDate, parseDiscountAmount, parseRequiredText, parseTaxRate, type Parsed } from '../field-parsers';
 import { MilestonesEditor } from './milestones-editor';
 import { ProductPicker } from './product-picker';
 import { SyncFailureBanner } from '../sync-failure-banner';
@@ -213,7 +214,7 @@ function RunningTotals({ drafts, items, estimate }: TotalsProps) {
       </span>
       <span>
         <span className="text-slate-500">Margin </span>
-        <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+        <MarginText margin={totals} />
       </span>
     </div>
   );

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/money';
 import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
 import { useLineTotals, type DraftStore } from './draft-values';
-import { MarginText } from '../status-badge';
+import { MarginText } from '../../../components/ui/margin-text';
 import { patchDocument, removeDocument } from '../commands';
 import {
   centsText,
@@ -22,7 +22,7 @@ import {
   parseQuantity,
   parseRequiredText,
   type Parsed,
-} from '../line-rules';
+} from '../field-parsers';
 
 const parseName = parseRequiredText('The item name', 300);
 const parseUnit = (text: string): Parsed<string> => {
@@ -96,7 +96,7 @@ export const LineItemCard = memo(function LineItemCard({
         </span>
         <span>
           <span className="text-slate-500">Margin </span>
-          <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+          <MarginText margin={totals} />
         </span>
         <span className="flex flex-wrap items-center gap-x-4">
           <label className="inline-flex min-h-11 items-center gap-2">

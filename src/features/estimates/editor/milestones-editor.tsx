@@ -9,7 +9,7 @@ import { useWorkspace } from '../../../db/react';
 import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
 import { addMilestone, moveItem, patchDocument, removeDocument } from '../commands';
-import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../line-rules';
+import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../field-parsers';
 
 const parseTitle = parseRequiredText('The milestone title', 300);
 

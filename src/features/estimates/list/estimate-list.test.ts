@@ -17,6 +17,8 @@ function row(values: Partial<ListRow> & { id: string }): ListRow {
     margin_cents: null,
     margin_percent: null,
     search: '',
+    customer_name: '',
+    accepted_version_id: null,
     ...values,
   };
 }

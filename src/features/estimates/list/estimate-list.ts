@@ -20,7 +20,7 @@ export type ListFilter = {
 
 export const DEFAULT_FILTER: ListFilter = { search: '', status: '', ownerId: '', from: '', to: '', sort: 'date', direction: 'desc' };
 
-export type ListRow = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'owner_id' | 'account_id' | 'prospect_id' | 'created_at' | 'total_cents' | 'margin_cents' | 'margin_percent' | 'search' | 'newest_first'>;
+export type ListRow = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'owner_id' | 'account_id' | 'prospect_id' | 'created_at' | 'total_cents' | 'margin_cents' | 'margin_percent' | 'search' | 'newest_first' | 'customer_name' | 'accepted_version_id'>;
 
 /** The search's answer: ids from the word index, or null to scan `search` columns instead. */
 export type SearchMatches = ReadonlySet<string> | null;

@@ -14,7 +14,7 @@ import { duplicateEstimate, withdrawAcceptance } from '../commands';
 import { StatusBadge } from '../status-badge';
 import { reasonText } from '../sync-failure-banner';
 import { ACCEPTANCE_REASONS, acceptanceState } from './acceptance';
-import { isSignatureImage } from './signature';
+import { isSignatureImage } from '../../../lib/signature';
 
 /** The status badge, except that an acceptance the server has not confirmed does not pass for "Accepted". */
 export function AcceptanceBadge({ estimate, failure }: { estimate: Pick<Estimate, 'status' | 'accepted_version_id'>; failure: SyncIssue | null | undefined }) {

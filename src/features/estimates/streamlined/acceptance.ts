@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Estimate } from '../../../db/collections/estimates';
 import type { SyncIssue } from '../../../db/collections/sync-issues';
-import { MAX_SIGNATURE_CHARS } from './signature';
+import { MAX_SIGNATURE_CHARS } from '../../../lib/signature';
 
 export type AcceptanceForm = { name: string; signature: string };
 export type AcceptanceErrors = Partial<Record<keyof AcceptanceForm, string>>;

@@ -7,7 +7,7 @@ import { useWorkspace } from '../../../db/react';
 import { CustomerPicker } from '../customer-picker';
 import { DraftInput } from '../draft-input';
 import { patchDocument, setCustomer } from '../commands';
-import { parseRequiredText } from '../line-rules';
+import { parseRequiredText } from '../field-parsers';
 
 const parseTitle = parseRequiredText('The title', 300);
 

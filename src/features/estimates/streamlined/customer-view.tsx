@@ -5,7 +5,8 @@ import type { Estimate } from '../../../db/collections/estimates';
 import type { EstimateItem } from '../../../db/collections/estimate-items';
 import type { Milestone } from '../../../db/collections/milestones';
 import { formatMoney } from '../../../lib/money';
-import { decimalText, estimateTotals, lineTotals } from '../line-rules';
+import { decimalText } from '../field-parsers';
+import { estimateFigures, lineFigures } from '../../../db/estimate-figures';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -14,7 +15,7 @@ function day(date: string | null): string {
 }
 
 export function CustomerView({ estimate, items, milestones, customer }: { estimate: Estimate; items: readonly EstimateItem[]; milestones: readonly Milestone[]; customer: string }) {
-  const totals = estimateTotals(items, estimate);
+  const totals = estimateFigures(estimate, items);
   const shown = milestones.filter((m) => m.visible_to_customer);
   return (
     <article data-testid="customer-view" aria-label="Estimate for the customer" className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
@@ -45,7 +46,7 @@ export function CustomerView({ estimate, items, milestones, customer }: { estima
                     {item.discount_percent > 0 && ` − ${decimalText(item.discount_percent)}%`}
                   </p>
                 </div>
-                <p className={`text-base font-semibold tabular-nums ${counted ? 'text-slate-900' : 'text-slate-400 line-through'}`}>{formatMoney(lineTotals(item).subtotal)}</p>
+                <p className={`text-base font-semibold tabular-nums ${counted ? 'text-slate-900' : 'text-slate-400 line-through'}`}>{formatMoney(lineFigures(item).subtotal)}</p>
               </li>
             );
           })}

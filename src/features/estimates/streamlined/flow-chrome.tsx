@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import type { Totals } from '../../../lib/money';
 import { formatMoney } from '../../../lib/money';
-import { MarginText } from '../status-badge';
+import { MarginText } from '../../../components/ui/margin-text';
 import { STEPS, stepIndex, type StepId } from './steps';
 
 export function StepIndicator({ step, onGo }: { step: StepId; onGo: (step: StepId) => void }) {
@@ -64,7 +64,7 @@ export function FlowBar({
           {showMargin && (
             <span data-testid="flow-margin">
               <span className="text-slate-500">Margin </span>
-              <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} />
+              <MarginText margin={totals} />
             </span>
           )}
         </div>

@@ -12,9 +12,10 @@ import { useLiveQuery, useWorkspace } from '../../../db/react';
 import { formatMoney } from '../../../lib/money';
 import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
-import { MarginText } from '../status-badge';
+import { MarginText } from '../../../components/ui/margin-text';
 import { addCustomLine, addOrCountProduct, patchDocument, removeDocument, stepQuantity } from '../commands';
-import { centsText, decimalText, lineTotals, parseCost, parseDiscountPercent, parsePrice, parseQuantity, parseRequiredText } from '../line-rules';
+import { centsText, decimalText, parseCost, parseDiscountPercent, parsePrice, parseQuantity, parseRequiredText } from '../field-parsers';
+import { lineFigures } from '../../../db/estimate-figures';
 import { useDraftField } from '../use-draft-field';
 
 const parseName = parseRequiredText('The item name', 300);
@@ -105,7 +106,7 @@ function LineRow({ item }: { item: EstimateItem }) {
   const save = (patch: Partial<EstimateItem>) => patchDocument(db, 'estimate_items', item.id, patch);
   const quantity = useDraftField(decimalText(item.quantity), parseQuantity, (q) => save({ quantity: q }), (e) => toastError(e));
   const step = (delta: number) => void stepQuantity(db, item.id, delta).catch((e: unknown) => toastError(e));
-  const totals = lineTotals(item);
+  const totals = lineFigures(item);
   const name = item.name || 'Item';
   return (
     <li data-testid="flow-line" aria-label={name} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
@@ -136,7 +137,7 @@ function LineRow({ item }: { item: EstimateItem }) {
           <span data-testid="flow-line-total" className="text-base font-semibold text-slate-900 tabular-nums">
             {formatMoney(totals.subtotal)}
           </span>
-          <MarginText marginCents={totals.marginCents} marginPercent={totals.marginPercent} className="text-sm" />
+          <MarginText margin={totals} className="text-sm" />
         </div>
       </div>
       {quantity.error && (

@@ -1,36 +1,40 @@
-// The customer signs: typed full name, a drawn signature, the consent line, "Accept estimate".
+// The customer signs: typed full name, a signature (drawn, or typed: the name rendered as the
+// signature, chosen explicitly), the consent line, "Accept estimate".
 import { PenLine } from 'lucide-react';
 import { useId, useState } from 'react';
+import { SignaturePad } from '../../../components/signature-pad';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import type { Estimate } from '../../../db/collections/estimates';
 import type { EstimateItem } from '../../../db/collections/estimate-items';
 import { useWorkspace } from '../../../db/react';
 import { formatMoney } from '../../../lib/money';
+import { typedSignatureDataUrl, type SignatureMethod } from '../../../lib/signature';
 import { toast, toastError } from '../../../lib/toast-store';
 import { captureAcceptance } from '../commands';
-import { estimateTotals } from '../line-rules';
+import { estimateFigures } from '../../../db/estimate-figures';
 import { checkAcceptance, type AcceptanceErrors } from './acceptance';
 import { FlowBar } from './flow-chrome';
-import { SignaturePad } from './signature-pad';
 
 export function SignStep({ estimate, items, customer, onBack }: { estimate: Estimate; items: readonly EstimateItem[]; customer: string; onBack: () => void }) {
   const { db } = useWorkspace();
   const [name, setName] = useState('');
-  const [signature, setSignature] = useState('');
+  const [drawn, setDrawn] = useState('');
+  const [method, setMethod] = useState<SignatureMethod>('drawn');
   const [errors, setErrors] = useState<AcceptanceErrors>({});
   const [busy, setBusy] = useState(false);
   const signatureHelp = useId();
-  const totals = estimateTotals(items, estimate);
+  const totals = estimateFigures(estimate, items);
   const empty = items.length === 0;
 
   const accept = async () => {
+    const signature = method === 'typed' ? typedSignatureDataUrl(name) : drawn;
     const checked = checkAcceptance({ name, signature });
-    if (!checked.ok) return setErrors(checked.errors);
+    if (!checked.ok) return setErrors(method === 'typed' ? { name: checked.errors.name } : checked.errors);
     setErrors({});
     setBusy(true);
     try {
-      await captureAcceptance(db, estimate.id, checked.value);
+      await captureAcceptance(db, estimate.id, { ...checked.value, method });
       toast({ tone: 'success', title: 'Estimate accepted', description: navigator.onLine ? 'Saved on this device; confirming with the server.' : 'Saved on this device; it is confirmed when the tablet is back online.' });
     } catch (e) {
       toastError(e);
@@ -79,10 +83,16 @@ export function SignStep({ estimate, items, customer, onBack }: { estimate: Esti
               <span className="text-sm font-medium text-slate-800">Signature</span>
               <SignaturePad
                 label="Signature"
+                method={method}
+                onMethodChange={(next) => {
+                  setMethod(next);
+                  setErrors((current) => ({ ...current, signature: undefined }));
+                }}
+                typedName={name}
                 invalid={!!errors.signature}
                 describedBy={errors.signature ? signatureHelp : undefined}
-                onChange={(value) => {
-                  setSignature(value);
+                onDrawnChange={(value) => {
+                  setDrawn(value);
                   if (value) setErrors((current) => ({ ...current, signature: undefined }));
                 }}
                 message={

@@ -10,9 +10,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { failureOf } from '../../../db/sync-issues';
 import { can, useLiveQuery, useWorkspace } from '../../../db/react';
-import { customerName } from '../status-badge';
+import { customerDisplayName } from '../../../db/customer-name';
 import { EstimateNumber } from '../editor/estimate-edit-page';
-import { estimateTotals } from '../line-rules';
+import { estimateFigures } from '../../../db/estimate-figures';
 import { SyncFailureBanner } from '../sync-failure-banner';
 import { useEstimate } from '../use-estimate';
 import { acceptanceState } from './acceptance';
@@ -50,7 +50,7 @@ export function StreamlinedEstimatePage() {
   }
 
   const detailPath = `/estimates/${estimate.id}`;
-  const customer = estimate.customer_name || customerName(data.accounts.find((a) => a.id === estimate.account_id) ?? data.prospects.find((p) => p.id === estimate.prospect_id));
+  const customer = estimate.customer_name || customerDisplayName(data.accounts.find((a) => a.id === estimate.account_id) ?? data.prospects.find((p) => p.id === estimate.prospect_id));
   const header = (
     <header className="flex items-start justify-between gap-3">
       <div className="min-w-0">
@@ -96,7 +96,7 @@ export function StreamlinedEstimatePage() {
   const go = (next: StepId | null) => {
     if (next) setParams({ step: next });
   };
-  const totals = estimateTotals(items, estimate);
+  const totals = estimateFigures(estimate, items);
   const back = previousStep(step);
 
   // The flow fills the screen under the top bar and takes over main's bottom padding, so the

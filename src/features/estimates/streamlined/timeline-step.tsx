@@ -8,7 +8,7 @@ import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
 import { addMilestone, patchDocument, removeDocument } from '../commands';
 import { GanttChart } from '../gantt-chart';
-import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../line-rules';
+import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../field-parsers';
 
 const parseTitle = parseRequiredText('The milestone title', 300);
 const BIG = 'min-h-12 text-base';

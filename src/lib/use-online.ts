@@ -1,3 +1,4 @@
+// The browser's online state as React state (navigator.onLine and its events).
 import { useSyncExternalStore } from 'react';
 
 function subscribe(listener: () => void) {

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkDateRange,
-  estimateTotals,
-  lineTotals,
-  moveTo,
   parseCost,
   parseDiscountPercent,
   parsePrice,
   parseQuantity,
   parseRequiredText,
   parseTaxRate,
-  sortOrderPatches,
-} from './line-rules';
-
-const line = { quantity: 2, unit_price_cents: 10_000, unit_cost_cents: 6_000, discount_percent: 0, taxable: true, optional: false, selected: true };
+} from './field-parsers';
 
 describe('field parsing', () => {
   it('accepts quantities with up to 3 decimals and refuses negatives', () => {
@@ -53,46 +47,5 @@ describe('field parsing', () => {
     expect(checkDateRange('2026-03-10', '2026-03-09')).toBe('The end date cannot be before the start date');
     expect(checkDateRange('2026-03-10', '2026-03-10')).toBeNull();
     expect(checkDateRange(null, '2026-03-09')).toBeNull();
-  });
-});
-
-describe('line and estimate totals', () => {
-  it('computes a line margin from net price and cost', () => {
-    const totals = lineTotals({ ...line, discount_percent: 10 });
-    expect(totals.subtotal).toBe(18_000);
-    expect(totals.cost).toBe(12_000);
-    expect(totals.marginCents).toBe(6_000);
-    expect(totals.marginPercent).toBe(33.3);
-  });
-
-  it('shows no margin for a line without cost, even when optional and unselected', () => {
-    expect(lineTotals({ ...line, unit_cost_cents: null }).marginPercent).toBeNull();
-    expect(lineTotals({ ...line, optional: true, selected: false }).subtotal).toBe(20_000);
-  });
-
-  it('applies the estimate discount and tax to the whole', () => {
-    const totals = estimateTotals([line, { ...line, taxable: false }], { discount_cents: 4_000, tax_rate: 10 });
-    expect(totals.subtotal).toBe(40_000);
-    expect(totals.discount).toBe(4_000);
-    expect(totals.tax).toBe(1_800);
-    expect(totals.total).toBe(37_800);
-    expect(totals.marginPercent).toBe(33.3);
-  });
-});
-
-describe('reordering', () => {
-  const items = ['a', 'b', 'c', 'd'].map((id, sort_order) => ({ id, sort_order }));
-
-  it('moves an entry and clamps to the ends', () => {
-    expect(moveTo(items, 0, 2).map((i) => i.id)).toEqual(['b', 'c', 'a', 'd']);
-    expect(moveTo(items, 3, -4).map((i) => i.id)).toEqual(['d', 'a', 'b', 'c']);
-    expect(moveTo(items, 9, 0).map((i) => i.id)).toEqual(['a', 'b', 'c', 'd']);
-  });
-
-  it('patches only the sort orders that change', () => {
-    expect(sortOrderPatches(moveTo(items, 1, 2))).toEqual([
-      { id: 'c', sort_order: 1 },
-      { id: 'b', sort_order: 2 },
-    ]);
   });
 });

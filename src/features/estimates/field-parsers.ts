@@ -1,8 +1,6 @@
 // Parsing and validation of what a rep types into the editor. A field's text is kept as typed;
 // only a valid value is written to the device database, an invalid one shows its message.
 import { z } from 'zod';
-import { computeTotals, type Totals, type TotalsItem } from '../../lib/money';
-import type { EstimateItem } from '../../db/collections/estimate-items';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -107,40 +105,4 @@ export function centsText(cents: number | null): string {
 
 export function decimalText(value: number): string {
   return String(Number(value.toFixed(3)));
-}
-
-export function totalsItem(item: Pick<EstimateItem, 'quantity' | 'unit_price_cents' | 'unit_cost_cents' | 'discount_percent' | 'taxable' | 'optional' | 'selected'>): TotalsItem {
-  return {
-    quantity: item.quantity,
-    unitPriceCents: item.unit_price_cents,
-    unitCostCents: item.unit_cost_cents,
-    discountPercent: item.discount_percent,
-    taxable: item.taxable,
-    optional: item.optional,
-    selected: item.selected,
-  };
-}
-
-/** One line's net, cost and margin, by the same rules as the estimate's totals. */
-export function lineTotals(item: Parameters<typeof totalsItem>[0]): Totals {
-  return computeTotals([{ ...totalsItem(item), optional: false, selected: true }], { discountCents: 0, taxRate: 0 });
-}
-
-export function estimateTotals(items: readonly Parameters<typeof totalsItem>[0][], estimate: { discount_cents: number; tax_rate: number }): Totals {
-  return computeTotals(items.map(totalsItem), { discountCents: estimate.discount_cents, taxRate: estimate.tax_rate });
-}
-
-/** Moves one entry; returns the new order (a new array). */
-export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  if (from < 0 || from >= list.length) return next;
-  const target = Math.max(0, Math.min(list.length - 1, to));
-  const [moved] = next.splice(from, 1);
-  next.splice(target, 0, moved as T);
-  return next;
-}
-
-/** The sort_order each id needs after a reorder, only for the ones that change. */
-export function sortOrderPatches(ordered: readonly { id: string; sort_order: number }[]): { id: string; sort_order: number }[] {
-  return ordered.flatMap((entry, index) => (entry.sort_order === index ? [] : [{ id: entry.id, sort_order: index }]));
 }

@@ -1,0 +1,97 @@
+// The estimates list as a virtualized table: only the rows in view are in the DOM, so ten
+// thousand estimates scroll as smoothly as ten.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { MarginText } from '../../../components/ui/margin-text';
+import { isProvisionalNumber } from '../../../db/new-estimate';
+import { formatMoney } from '../../../lib/money';
+import { StatusBadge } from '../status-badge';
+import type { ListRow } from './estimate-list';
+
+const ROW_HEIGHT = 64;
+const COLUMNS = 'grid grid-cols-[minmax(0,1fr)_8.5rem_6.5rem_8.5rem] xl:grid-cols-[minmax(0,1fr)_8.5rem_7rem_7rem_9rem] items-center gap-3 px-4';
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export type RowNames = { customers: ReadonlyMap<string, string>; owners: ReadonlyMap<string, string> };
+
+function EstimateRow({ row, names, index, top }: { row: ListRow; names: RowNames; index: number; top: number }) {
+  const customer = row.customer_name || (names.customers.get(row.account_id ?? row.prospect_id ?? '') ?? '');
+  const owner = names.owners.get(row.owner_id ?? '');
+  return (
+    <Link
+      to={`/estimates/${row.id}`}
+      role="row"
+      aria-rowindex={index + 1}
+      data-testid="estimate-row"
+      className={`${COLUMNS} absolute inset-x-0 border-b border-slate-100 text-sm hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-none`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <span role="cell" className="min-w-0">
+        <span className="flex items-baseline gap-2">
+          <span className={`shrink-0 font-mono text-xs ${isProvisionalNumber(row.number) ? 'text-amber-700' : 'text-slate-600'}`}>{row.number}</span>
+          <span className="truncate font-medium text-slate-900">{row.title || 'Untitled estimate'}</span>
+        </span>
+        <span className="block truncate text-xs text-slate-600">
+          {customer || 'No customer'}
+          {owner ? ` · ${owner}` : ''}
+        </span>
+      </span>
+      <span role="cell">
+        <StatusBadge status={row.status} unconfirmed={row.status === 'accepted' && !row.accepted_version_id} />
+      </span>
+      <span role="cell" className="hidden text-slate-600 xl:block">
+        {DATE.format(new Date(row.created_at))}
+      </span>
+      <span role="cell" className="text-right font-medium text-slate-900 tabular-nums">
+        {formatMoney(row.total_cents)}
+      </span>
+      <span role="cell" className="text-right">
+        <MarginText margin={{ marginCents: row.margin_cents, marginPercent: row.margin_percent }} className="text-xs" />
+      </span>
+    </Link>
+  );
+}
+
+function Header() {
+  return (
+    <div role="row" className={`${COLUMNS} border-b border-slate-200 bg-slate-50 py-3 text-sm font-semibold text-slate-700`}>
+      <span role="columnheader">Estimate</span>
+      <span role="columnheader">Status</span>
+      <span role="columnheader" className="hidden xl:block">
+        Created
+      </span>
+      <span role="columnheader" className="text-right">
+        Total
+      </span>
+      <span role="columnheader" className="text-right">
+        Margin
+      </span>
+    </div>
+  );
+}
+
+/** `rowCount` is -1 while the number is not known (a filtered view before the full list). */
+export function EstimateRows({ rows, names, loadingAll, busy, rowCount }: { rows: readonly ListRow[]; names: RowNames; loadingAll: boolean; busy: boolean; rowCount: number }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const message = (text: string) => <p className="px-4 py-8 text-center text-sm text-slate-600">{text}</p>;
+  return (
+    <div role="table" aria-label="Estimates" aria-rowcount={rowCount} aria-busy={busy} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Header />
+      {loadingAll ? (
+        message('Loading all estimates…')
+      ) : rows.length === 0 ? (
+        message('No estimate matches these filters.')
+      ) : (
+        <div ref={scroller} data-testid="estimate-rows" className="max-h-[calc(100vh-22rem)] min-h-64 overflow-auto" role="rowgroup">
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((virtual) => (
+              <EstimateRow key={rows[virtual.index]!.id} row={rows[virtual.index]!} names={names} index={virtual.index} top={virtual.start} />
+            ))}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
