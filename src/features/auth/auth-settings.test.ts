@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PREVIEW_HOST_PATTERNS } from '../../lib/rate-limit';
+import { DEFAULT_PREVIEW_HOST_PATTERNS } from './login-rate-limit';
 import { readAuthSettings } from './auth-settings';
 
 function stubStorage(entries: Record<string, string>) {

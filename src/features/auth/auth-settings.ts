@@ -1,4 +1,4 @@
-import { DEFAULT_PREVIEW_HOST_PATTERNS, parseRateLimitSetting, type RateLimitSetting } from '../../lib/rate-limit';
+import { DEFAULT_PREVIEW_HOST_PATTERNS, parseRateLimitSetting, type RateLimitSetting } from './login-rate-limit';
 
 // Deployment settings of staff auth, from the build (VITE_*) and, for the rate limit, from a
 // localStorage switch that tests and support staff can flip on for one browser.

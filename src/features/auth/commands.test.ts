@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { NewSecurityEvent } from '../../lib/local-log';
-import { LoginRateLimiter, memoryRateLimitStore } from '../../lib/rate-limit';
+import { LoginRateLimiter, memoryRateLimitStore } from './login-rate-limit';
 import { requestPasswordReset, signIn, signUp, type AuthApi, type SignInDeps } from './commands';
 
 function jwt(claims: Record<string, unknown>): string {

@@ -1,8 +1,8 @@
 import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
 import { describeError } from '../../lib/errors';
-import { deviceFingerprint } from '../../lib/fingerprint';
+import { deviceFingerprint } from './device-fingerprint';
 import { localLog, recordSecurityEvent, type NewSecurityEvent } from '../../lib/local-log';
-import { LoginRateLimiter, memoryRateLimitStore, rateLimitEnabled, type RateLimitStore } from '../../lib/rate-limit';
+import { LoginRateLimiter, memoryRateLimitStore, rateLimitEnabled, type RateLimitStore } from './login-rate-limit';
 import { needsSecondFactor } from './auth-controller';
 import { readAuthSettings } from './auth-settings';
 import { clearStoredAuthState } from './auth-storage';

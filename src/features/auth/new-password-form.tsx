@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { passwordMessage } from '../../lib/password-rules';
+import { passwordMessage } from './password-rules';
 import { setNewPassword } from './commands';
 import { FormAlert } from './form-alert';
 import { PasswordInput } from './password-input';

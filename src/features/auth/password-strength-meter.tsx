@@ -1,5 +1,5 @@
 import { cx } from '../../components/ui/cx';
-import { passwordStrength, type PasswordStrength } from '../../lib/password-rules';
+import { passwordStrength, type PasswordStrength } from './password-rules';
 
 const LEVELS: Record<PasswordStrength, { value: number; label: string; bar: string; text: string }> = {
   weak: { value: 1, label: 'Weak', bar: 'bg-red-500', text: 'text-red-700' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordMessage } from '../../lib/password-rules';
+import { passwordMessage } from './password-rules';
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 export const INVALID_IDENTIFIER = 'Enter a valid email address or phone number';

@@ -1,30 +1,9 @@
-import { localLog } from './local-log';
+import { readBrowserTraits, type BrowserTraits } from '../../lib/browser-traits';
+import { localLog } from '../../lib/local-log';
 
 // Device fingerprint for the client login rate limit (SPEC §9): SHA-256 over stable browser
 // traits plus a random id kept per device in IndexedDB, so two identical tablets still differ
 // and a browser update that changes the user agent only moves the device to a new bucket.
-
-export type BrowserTraits = {
-  userAgent: string;
-  language: string;
-  platform: string;
-  screen: string;
-  timeZone: string;
-  hardwareConcurrency: number;
-};
-
-export function readBrowserTraits(): BrowserTraits {
-  const nav = typeof navigator === 'undefined' ? undefined : navigator;
-  const scr = typeof screen === 'undefined' ? undefined : screen;
-  return {
-    userAgent: nav?.userAgent ?? '',
-    language: nav?.language ?? '',
-    platform: nav?.platform ?? '',
-    screen: scr ? `${scr.width}x${scr.height}x${scr.colorDepth}` : '',
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
-    hardwareConcurrency: nav?.hardwareConcurrency ?? 0,
-  };
-}
 
 export async function computeFingerprint(traits: BrowserTraits, deviceId: string): Promise<string> {
   // Fixed key order, so the hash does not depend on how the object was built.

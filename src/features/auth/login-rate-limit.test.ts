@@ -6,7 +6,7 @@ import {
   parseRateLimitSetting,
   rateLimitEnabled,
   rateLimitMessage,
-} from './rate-limit';
+} from './login-rate-limit';
 
 const MINUTE = 60_000;
 

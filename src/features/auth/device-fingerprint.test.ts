@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { computeFingerprint, deviceFingerprint, type BrowserTraits } from './fingerprint';
+import type { BrowserTraits } from '../../lib/browser-traits';
+import { computeFingerprint, deviceFingerprint } from './device-fingerprint';
 
 const traits: BrowserTraits = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156',
