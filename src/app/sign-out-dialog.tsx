@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/ui/button';
 import { Dialog } from '../components/ui/dialog';
 import { Spinner } from '../components/ui/spinner';
-import { changesText, syncBeforeSignOut, type SyncControl } from './sign-out-flow';
+import { changesText, syncBeforeSignOut, type SyncControl } from './sign-out';
 
 type Phase = { kind: 'ask' } | { kind: 'syncing' } | { kind: 'offline' } | { kind: 'stalled' } | { kind: 'signing-out' };
 

@@ -4,9 +4,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Menu } from '../components/ui/menu';
 import { useAuth } from '../features/auth/use-auth';
 import { toastError } from '../lib/toast-store';
-import { markSignOutRequested } from './sign-out';
 import { SignOutDialog } from './sign-out-dialog';
-import { decideSignOut } from './sign-out-flow';
+import { decideSignOut, markSignOutRequested } from './sign-out';
 import { getActiveSync, useActiveSync } from './sync-control';
 
 export function UserMenu() {

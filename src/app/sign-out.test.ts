@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { changesText, decideSignOut, syncBeforeSignOut, type SyncControl } from './sign-out-flow';
+import { changesText, decideSignOut, syncBeforeSignOut, type SyncControl } from './sign-out';
 
 /** A sync engine whose pending count walks through `counts` (the last one repeats). */
 function control(counts: number[]) {
