@@ -76,7 +76,7 @@ export type PrivateServer = { url: string; staticDir: string; stop(): Promise<vo
  * A backend of the test's own, serving a copy of the built app, so the test can stop it (the
  * only honest way to cut a service worker off: its own requests ignore context.setOffline).
  */
-export async function startPrivateServer(): Promise<PrivateServer> {
+export async function startPrivateServer(env: Record<string, string> = {}): Promise<PrivateServer> {
   const port = await freePort();
   const work = mkdtempSync(path.join(os.tmpdir(), 'cep-e2e-private-'));
   const staticDir = path.join(work, 'dist');
@@ -93,11 +93,14 @@ export async function startPrivateServer(): Promise<PrivateServer> {
       LOG_LEVEL: 'error',
       BCRYPT_COST: '4',
       RATE_LIMITS: 'false',
+      // e.g. SEED: 'true' for the demo data
+      ...env,
     },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Migrating (and seeding) a fresh PGlite takes over a minute on a loaded 2-core machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
     try {

@@ -9,6 +9,8 @@ let opened: OpenOutcome = 'empty';
 let newest = -1;
 let last: Extract<ToWorker, { type: 'query' }> | null = null;
 let queue: Promise<void> = Promise.resolve();
+/** A refresh waiting in the queue covers any asked for meanwhile (a first sync asks often). */
+let refreshWaiting = false;
 
 const post = (message: FromWorker) => postMessage(message);
 
@@ -37,7 +39,14 @@ async function handle(message: ToWorker) {
 addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.type === 'query') newest = message.id;
+  if (message.type === 'refresh') {
+    if (refreshWaiting) return;
+    refreshWaiting = true;
+  }
   queue = queue
-    .then(() => handle(message))
+    .then(() => {
+      if (message.type === 'refresh') refreshWaiting = false;
+      return handle(message);
+    })
     .catch((error: unknown) => post({ type: 'error', id: message.type === 'query' ? message.id : newest, message: error instanceof Error ? error.message : String(error) }));
 });

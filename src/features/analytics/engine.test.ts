@@ -27,7 +27,7 @@ async function openDevice() {
   opened.push(db);
   const sources = Object.fromEntries(SOURCES.map((s) => [s, dexieDatabaseName(db.name, db.collections[s].schema.version, s)])) as SourceNames;
   const engine = () => {
-    const e = createEngine(env);
+    const e = createEngine(env, { saveAfterMs: 0 });
     opened.push(e);
     return e;
   };
@@ -62,9 +62,12 @@ describe('analytics engine', () => {
     await e.open(sources, db.name);
     expect(await e.refresh()).toBe(false);
 
-    // E5's shingles now cost less than the price; E3 is gone; a new line on E1; a new request.
+    // E5's shingles now cost less than the price; E3 is gone; a new line on E1; E2's site
+    // visit moves to E6; a new request.
     const e5Line = DOCS.items.find((i) => i.estimate_id === ID.E5)!;
     await db.estimate_items.findOne(e5Line.id).patch({ unit_cost_cents: 500 });
+    const visit = DOCS.items.find((i) => i.name === 'Site visit')!;
+    await db.estimate_items.findOne(visit.id).patch({ estimate_id: ID.E6 });
     await db.estimates.findOne(ID.E3).remove();
     const extra = item(ID.E1, { product_id: SHINGLES, name: 'Shingles', quantity: 3, unit_price_cents: 1_000, unit_cost_cents: 600 });
     await db.estimate_items.insert(COLLECTIONS.estimate_items.create({ ...extra, org_id: ORG }));
@@ -74,7 +77,7 @@ describe('analytics engine', () => {
     const now: AnalyticsDocs = {
       ...DOCS,
       estimates: DOCS.estimates.filter((d) => d.id !== ID.E3),
-      items: [...DOCS.items.map((i) => (i.id === e5Line.id ? { ...i, unit_cost_cents: 500 } : i)), extra],
+      items: [...DOCS.items.map((i) => (i.id === e5Line.id ? { ...i, unit_cost_cents: 500 } : i.id === visit.id ? { ...i, estimate_id: ID.E6 } : i)), extra],
       requests: [...DOCS.requests, request],
     };
     expect(await e.refresh()).toBe(true);

@@ -21,10 +21,65 @@ export const REBUILD_ABOVE = 1500;
 const ITEMS_BY_ESTIMATE = '[_deleted+estimate_id+sort_order+id]';
 
 export type OpenOutcome = 'cache' | 'rebuilt' | 'empty';
+/** Saves of the facts wait this long for more changes (a first sync writes for minutes). */
+export const SAVE_AFTER_MS = 2000;
+
+/**
+ * The estimates and items themselves (their analytics columns), kept after a full read, so a
+ * catch-up recomputes a touched estimate without reading its items again. Facts loaded from
+ * the saved record come without them; a catch-up then reads the touched estimates' items.
+ */
+type DocIndex = {
+  estimates: Map<string, EstimateDoc>;
+  items: Map<string, Map<string, ItemDoc>>;
+  estimateOfItem: Map<string, string>;
+};
+
+const ESTIMATE_COLUMNS = ['id', 'status', 'owner_id', 'account_id', 'created_at', 'sent_at', 'viewed_at', 'accepted_at', 'discount_cents', 'tax_rate'] as const;
+const ITEM_COLUMNS = ['id', 'estimate_id', 'product_id', 'name', 'quantity', 'unit_price_cents', 'unit_cost_cents', 'discount_percent'] as const;
+
+function pick<K extends string>(doc: Record<string, unknown>, keys: readonly K[]): Record<K, unknown> {
+  const out = {} as Record<K, unknown>;
+  for (const key of keys) out[key] = doc[key];
+  return out;
+}
 
 const bool = (value: unknown) => value === true || value === '1';
 const live = (docs: readonly RawDoc[]) => docs.filter((d) => !isDeleted(d));
-const asItem = (d: RawDoc): ItemDoc => ({ ...(d as unknown as ItemDoc), taxable: bool(d.taxable), optional: bool(d.optional), selected: bool(d.selected) });
+const asEstimate = (d: RawDoc) => pick(d, ESTIMATE_COLUMNS) as EstimateDoc;
+const asItem = (d: RawDoc): ItemDoc => ({ ...(pick(d, ITEM_COLUMNS) as Omit<ItemDoc, 'taxable' | 'optional' | 'selected'>), taxable: bool(d.taxable), optional: bool(d.optional), selected: bool(d.selected) });
+
+function indexDocs(docs: Pick<AnalyticsDocs, 'estimates' | 'items'>): DocIndex {
+  const index: DocIndex = { estimates: new Map(docs.estimates.map((e) => [e.id, e])), items: new Map(), estimateOfItem: new Map() };
+  for (const item of docs.items) putItem(index, item);
+  return index;
+}
+
+function putItem(index: DocIndex, item: ItemDoc) {
+  let items = index.items.get(item.estimate_id);
+  if (!items) index.items.set(item.estimate_id, (items = new Map()));
+  items.set(item.id, item);
+  index.estimateOfItem.set(item.id, item.estimate_id);
+}
+
+/** Applies changed item documents; returns the estimates whose items changed. */
+function applyItems(index: DocIndex, changed: readonly RawDoc[]): string[] {
+  const touched: string[] = [];
+  for (const doc of changed) {
+    const before = index.estimateOfItem.get(doc.id);
+    if (before !== undefined) {
+      index.items.get(before)?.delete(doc.id);
+      index.estimateOfItem.delete(doc.id);
+      touched.push(before);
+    }
+    if (!isDeleted(doc)) {
+      const item = asItem(doc);
+      putItem(index, item);
+      touched.push(item.estimate_id);
+    }
+  }
+  return touched;
+}
 
 export type Engine = {
   /** Loads the saved facts (or rebuilds them) and catches up with the device database. */
@@ -37,11 +92,12 @@ export type Engine = {
   close(): void;
 };
 
-export function createEngine(env: IdbEnv, options: { now?: () => number } = {}): Engine {
+export function createEngine(env: IdbEnv, options: { now?: () => number; saveAfterMs?: number } = {}): Engine {
   const now = options.now ?? Date.now;
   let facts: Facts = buildFacts({ estimates: [], items: [], requests: [], profiles: [], accounts: [], products: [], prospects: [] });
   let checkpoints = emptyCheckpoints();
   let sources: SourceNames | null = null;
+  let index: DocIndex | null = null;
   let cacheName = '';
   const dbs = new Map<Source, IDBDatabase>();
 
@@ -65,15 +121,8 @@ export function createEngine(env: IdbEnv, options: { now?: () => number } = {}):
       all[source] = db ? await readAll(db) : [];
       checkpoints[source] = lastCheckpoint(all[source]);
     }
-    const docs: AnalyticsDocs = {
-      estimates: live(all.estimates) as unknown as EstimateDoc[],
-      items: live(all.estimate_items).map(asItem),
-      requests: live(all.estimate_requests) as unknown as RequestDoc[],
-      profiles: live(all.profiles) as unknown as AnalyticsDocs['profiles'],
-      accounts: live(all.accounts) as unknown as AnalyticsDocs['accounts'],
-      products: live(all.products) as unknown as AnalyticsDocs['products'],
-      prospects: live(all.prospects) as unknown as AnalyticsDocs['prospects'],
-    };
+    const docs = docsOf(all);
+    index = indexDocs(docs);
     facts = buildFacts(docs);
     return all.estimates.length > 0;
   }
@@ -85,7 +134,7 @@ export function createEngine(env: IdbEnv, options: { now?: () => number } = {}):
       changed[source] = db ? await readChangedSince(env, db, checkpoints[source]) : [];
     }
     const touched = new Set<string>([...changed.estimates.map((d) => d.id), ...changed.estimate_items.map((d) => String(d.estimate_id))]);
-    if (touched.size > REBUILD_ABOVE) {
+    if (!index && touched.size > REBUILD_ABOVE) {
       await rebuild();
       return true;
     }
@@ -99,8 +148,21 @@ export function createEngine(env: IdbEnv, options: { now?: () => number } = {}):
       facts.products.set(doc.id, String(doc.name));
       any = true;
     }
-    if (touched.size > 0) {
+    if (index) {
+      for (const id of applyItems(index, changed.estimate_items)) touched.add(id);
+      for (const doc of changed.estimates) {
+        if (isDeleted(doc)) index.estimates.delete(doc.id);
+        else index.estimates.set(doc.id, asEstimate(doc));
+      }
+      for (const id of touched) {
+        const estimate = index.estimates.get(id);
+        if (estimate) facts.estimates.set(id, estimateFact(estimate, [...(index.items.get(id)?.values() ?? [])]));
+        else facts.estimates.delete(id);
+      }
+    } else if (touched.size > 0) {
       await recompute([...touched], changed.estimates);
+    }
+    if (touched.size > 0) {
       addLineNames(facts.products, live(changed.estimate_items).map(asItem));
       any = true;
     }
@@ -108,7 +170,11 @@ export function createEngine(env: IdbEnv, options: { now?: () => number } = {}):
     return any;
   }
 
-  /** The facts of these estimates again, from their document and all their items. */
+  /**
+   * The facts of these estimates again, from their document and all their items, read by
+   * estimate. (An item's estimate never changes — the database refuses it — so the estimate an
+   * item left needs no recomputing; the in-memory index handles it anyway.)
+   */
   async function recompute(ids: string[], changedEstimates: readonly RawDoc[]) {
     const known = new Map(changedEstimates.map((d) => [d.id, d]));
     const estimatesDb = await connect('estimates');
@@ -119,7 +185,7 @@ export function createEngine(env: IdbEnv, options: { now?: () => number } = {}):
     ids.forEach((id, i) => {
       const doc = known.get(id);
       if (!doc || isDeleted(doc)) facts.estimates.delete(id);
-      else facts.estimates.set(id, estimateFact(doc as unknown as EstimateDoc, items[i]!.map(asItem)));
+      else facts.estimates.set(id, estimateFact(asEstimate(doc), items[i]!.map(asItem)));
     });
   }
 
@@ -129,10 +195,13 @@ export function createEngine(env: IdbEnv, options: { now?: () => number } = {}):
     return true;
   }
 
-  let saving: Promise<void> = Promise.resolve();
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
   function save() {
-    const snapshot: CachedFacts = { savedAt: now(), sources: sources!, checkpoints: { ...checkpoints }, facts };
-    saving = saving.then(() => saveCache(env, cacheName, snapshot)).catch(() => undefined);
+    saveTimer ??= setTimeout(() => {
+      saveTimer = undefined;
+      const snapshot: CachedFacts = { savedAt: now(), sources: sources!, checkpoints: { ...checkpoints }, facts };
+      void saveCache(env, cacheName, snapshot).catch(() => undefined);
+    }, options.saveAfterMs ?? SAVE_AFTER_MS);
   }
 
   return {
@@ -159,9 +228,23 @@ export function createEngine(env: IdbEnv, options: { now?: () => number } = {}):
     summarize: (query) => summarize(facts, query),
     size: () => facts.estimates.size,
     close() {
+      clearTimeout(saveTimer);
       for (const db of dbs.values()) db.close();
       dbs.clear();
     },
+  };
+}
+
+/** The live documents of a full read, as the pure aggregation takes them. */
+export function docsOf(all: Record<Source, RawDoc[]>): AnalyticsDocs {
+  return {
+    estimates: live(all.estimates).map(asEstimate),
+    items: live(all.estimate_items).map(asItem),
+    requests: live(all.estimate_requests) as unknown as RequestDoc[],
+    profiles: live(all.profiles) as unknown as AnalyticsDocs['profiles'],
+    accounts: live(all.accounts) as unknown as AnalyticsDocs['accounts'],
+    products: live(all.products) as unknown as AnalyticsDocs['products'],
+    prospects: live(all.prospects) as unknown as AnalyticsDocs['prospects'],
   };
 }
 

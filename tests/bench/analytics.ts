@@ -1,0 +1,220 @@
+// /analytics in Chromium with the real built app (issue 16): 10,000 estimates and 50,000 items
+// synced into the device database by the app itself, then
+// - in-app navigation from the home page to /analytics until every chart is drawn, with the
+//   worker started afresh (after a page load) and with the worker still running (back again);
+// - a change of the date range until the charts show the new answer (p95 over cycled presets);
+// - every main-thread task longer than 50 ms meanwhile (PerformanceObserver, 'longtask');
+// against one pass of the pure aggregation (aggregate(): every estimate's figures from its
+// items, then the summary) over the same documents in the same browser.
+// Goals: navigation ≤ 3× a pass; range change p95 ≤ 2× a pass; no task over 200 ms.
+// Printed as ratios measured in this run; nothing is asserted about wall-clock time.
+//
+// The seed (tests/bench/lib/seed.ts) makes draft estimates created minutes apart; one UPDATE
+// then spreads them over two years and through the lifecycle (sent, viewed, accepted, declined,
+// …) with session_replication_role = replica, i.e. without the status-transition and version
+// triggers: a bench data set, not a history the product could have written.
+import type { Page } from '@playwright/test';
+import path from 'node:path';
+import { startTestServer, type TestServer } from '../../supabase/local/testing/harness';
+import { COLLECTIONS, databaseNameFor } from '../../src/db/database';
+import { dexieDatabaseName } from '../../src/features/analytics/device-reader';
+import { SOURCES, type SourceNames } from '../../src/features/analytics/engine';
+import type { AnalyticsQuery } from '../../src/features/analytics/summarize';
+import { benchBackend, buildApp, buildBenchPage, launchChromium, ms, percentile, printTable, ratio, signIn } from './lib/browser';
+import { countRows, seedEstimates, signUpOwner, type BenchUser } from './lib/seed';
+import type { AnalyticsBench } from './pages/analytics/main';
+
+const ESTIMATES = Number(process.env.BENCH_ESTIMATES ?? 10_000);
+const ITEMS_PER_ESTIMATE = 5;
+const NAVIGATIONS = 7;
+const RANGE_CHANGES = 24;
+const PASSES = 9;
+const SYNC_TIMEOUT_MS = 600_000;
+/** The charts an owner sees: pipeline, revenue, funnel, margin, top products by revenue and by margin. */
+const CHARTS = 6;
+const PRESETS = ['this-year', 'last-30', 'this-month', 'last-90'] as const;
+
+async function spreadThroughLifecycle(server: TestServer, user: BenchUser): Promise<void> {
+  await server.ctx.db.transaction(async (tx) => {
+    await tx.exec('set local session_replication_role = replica');
+    await tx.query(
+      `with e as (
+         select id, row_number() over (order by created_at desc, id) as n from public.estimates where org_id = $1
+       ), s as (
+         select id, n, now() - make_interval(mins => (n * 105)::int) as created,
+                (array['draft','draft','draft','sent','sent','sent','viewed','viewed','changes_requested','accepted','accepted',
+                       'accepted','accepted','declined','declined','expired','expired','archived','accepted','viewed'])[1 + n % 20] as status
+         from e
+       )
+       update public.estimates t set
+         created_at = s.created,
+         status = s.status,
+         sent_at = case when s.status <> 'draft' then s.created + interval '1 day' end,
+         viewed_at = case when s.status in ('viewed','changes_requested','accepted','declined') then s.created + interval '1 day' + make_interval(hours => (s.n % 96)::int) end,
+         accepted_at = case when s.status = 'accepted' then s.created + interval '2 days' + make_interval(hours => (s.n % 300)::int) end,
+         declined_at = case when s.status = 'declined' then s.created + interval '9 days' end,
+         expired_at = case when s.status = 'expired' then s.created + interval '31 days' end,
+         discount_cents = case when s.n % 7 = 0 then 2500 else 0 end
+       from s where t.id = s.id`,
+      [user.orgId],
+    );
+  });
+}
+
+type Window = { __longTasks: number[]; __marks: Record<string, number> };
+
+/** Long tasks of the page, from its start (buffered), as durations. */
+const LONG_TASKS = `window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });`;
+
+const longTasks = (page: Page) => page.evaluate(() => (window as unknown as Window).__longTasks.splice(0));
+
+/**
+ * Runs `act` in the page and resolves with the milliseconds until the analytics page shows an
+ * answer newer than `after` with every chart drawn, and the frame after it painted.
+ */
+function timeUntilCharts(page: Page, act: 'navigate' | { preset: string }, after: number): Promise<{ ms: number; answer: number }> {
+  return page.evaluate(
+    ([action, previous, charts]) =>
+      new Promise<{ ms: number; answer: number }>((resolve, reject) => {
+        const ready = () => {
+          const root = document.querySelector<HTMLElement>('[data-testid="analytics"]');
+          const answer = Number(root?.dataset.answer ?? 0);
+          return root && answer > (previous as number) && root.dataset.computing === 'false' && root.querySelectorAll('[data-chart] svg.recharts-surface').length >= (charts as number) ? answer : 0;
+        };
+        let t0 = 0;
+        const observer = new MutationObserver(() => {
+          const answer = ready();
+          if (!answer) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          requestAnimationFrame(() => setTimeout(() => resolve({ ms: performance.now() - t0, answer })));
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error('the charts did not show an answer within 60 s'));
+        }, 60_000);
+        t0 = performance.now();
+        if (action === 'navigate') {
+          (document.querySelector('a[href="/analytics"]') as HTMLAnchorElement).click();
+        } else {
+          const select = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === 'Date range')?.parentElement?.querySelector('select');
+          if (!select) throw new Error('no date range select');
+          select.value = (action as { preset: string }).preset;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      }),
+    [act, after, CHARTS] as const,
+  );
+}
+
+const answerOf = (page: Page) => page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="analytics"]')?.dataset.answer ?? 0));
+
+async function waitForSync(page: Page, estimates: number) {
+  const text = `${estimates.toLocaleString('en-US')} estimates on this device`;
+  await page.waitForFunction((t) => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent?.includes(t)), text, { timeout: SYNC_TIMEOUT_MS, polling: 500 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state') === 'idle', undefined, { timeout: SYNC_TIMEOUT_MS, polling: 500 });
+}
+
+export async function run(): Promise<void> {
+  const backend = benchBackend();
+  const app = await buildApp();
+  await buildBenchPage('analytics', { outDir: path.join(app.dir, 'bench-analytics'), base: '/bench-analytics/' });
+  const server = await startTestServer(backend, { STATIC_DIR: app.dir });
+  const browser = await launchChromium();
+  try {
+    const user = await signUpOwner(server, 'analytics-bench@example.com');
+    const seconds = await seedEstimates(server, user, { estimates: ESTIMATES, itemsPerEstimate: ITEMS_PER_ESTIMATE });
+    await spreadThroughLifecycle(server, user);
+    const total = await countRows(server, 'estimates', user.orgId);
+    const items = await countRows(server, 'estimate_items', user.orgId);
+    console.log(`backend ${backend}; seeded ${total} estimates and ${items} items in ${seconds.toFixed(0)} s, spread over two years and the lifecycle`);
+    const session = await signIn(server, user.email, user.password);
+
+    // Service workers blocked, so the baseline page can be opened on the same origin (the
+    // app's navigation fallback would answer it); assets come from the server.
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block' });
+    await context.addInitScript(LONG_TASKS);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    await page.goto(`${server.url}/404`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`, JSON.stringify(session)]);
+
+    // The first visit syncs everything and builds the facts from all documents (and saves them).
+    const started = performance.now();
+    await page.goto(`${server.url}/analytics`);
+    await waitForSync(page, total);
+    console.log(`the app synced ${total} estimates and their items, and analytics followed, in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+    // Navigation: a fresh page load of the home page (the worker starts again and reads the
+    // saved facts), then the Analytics link; and back and forth in the app (worker running).
+    const fresh: number[] = [];
+    const running: number[] = [];
+    const navTasks: number[] = [];
+    for (let i = 0; i < NAVIGATIONS; i++) {
+      await page.goto(`${server.url}/`);
+      await page.locator('a[href="/analytics"]').first().waitFor();
+      await page.waitForTimeout(500);
+      await longTasks(page);
+      fresh.push((await timeUntilCharts(page, 'navigate', 0)).ms);
+      navTasks.push(...(await longTasks(page)));
+      await page.locator('a[href="/"]').first().click();
+      await page.locator('a[href="/analytics"]').first().waitFor();
+      await page.waitForTimeout(300);
+      running.push((await timeUntilCharts(page, 'navigate', 0)).ms);
+      navTasks.push(...(await longTasks(page)));
+    }
+
+    // Range changes on the page as it is now.
+    const changes: number[] = [];
+    const changeTasks: number[] = [];
+    await page.waitForTimeout(500);
+    await longTasks(page);
+    for (let i = 0; i < RANGE_CHANGES; i++) {
+      const { ms: took } = await timeUntilCharts(page, { preset: PRESETS[i % PRESETS.length]! }, await answerOf(page));
+      changes.push(took);
+      await page.waitForTimeout(150);
+      changeTasks.push(...(await longTasks(page)));
+    }
+
+    // The baseline: the same documents, the pure aggregation, in a page of the same origin.
+    const sources = Object.fromEntries(SOURCES.map((s) => [s, dexieDatabaseName(databaseNameFor(user.userId), COLLECTIONS[s].schema.version, s)])) as SourceNames;
+    const raw = await context.newPage();
+    await raw.goto(`${server.url}/bench-analytics/index.html`);
+    await raw.waitForFunction(() => 'analyticsBench' in window);
+    const bench = <M extends keyof AnalyticsBench>(method: M, ...args: Parameters<AnalyticsBench[M]>) =>
+      raw.evaluate(([m, a]) => (window as unknown as { analyticsBench: Record<string, (...x: unknown[]) => unknown> }).analyticsBench[m]!(...a), [method, args] as [string, unknown[]]) as Promise<
+        Awaited<ReturnType<AnalyticsBench[M]>>
+      >;
+    const loaded = await bench('load', sources);
+    if (loaded.estimates !== total || loaded.items !== items) throw new Error(`the device database holds ${loaded.estimates} estimates and ${loaded.items} items, the server ${total} and ${items}`);
+    const now = Date.now();
+    const today = new Date(now);
+    const query: AnalyticsQuery = { from: new Date(today.getFullYear(), today.getMonth(), today.getDate() - 89).getTime(), to: new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime(), ownerId: '', accountId: '', withMargins: true, now };
+    const { samples: passes, estimatesInRange } = await bench('pass', query, PASSES);
+    const pass = percentile(passes, 50);
+
+    const med = (xs: number[]) => percentile(xs, 50);
+    const worst = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
+    console.log(`\n/analytics with ${total} estimates and ${items} items on the device (1024×768; an owner: ${CHARTS} charts with their tables):`);
+    console.log(`one pass of aggregate() over them: ${ms(pass)} (median of ${PASSES}; ${estimatesInRange} estimates in the last 90 days); reading them from IndexedDB: ${ms(loaded.readMs)}`);
+    printTable(
+      ['measure', 'p50', 'p95', 'ratio p50', 'ratio p95', 'goal'],
+      [
+        [`navigation → all charts, worker started by a page load (${fresh.length}×)`, ms(med(fresh)), ms(percentile(fresh, 95)), ratio(med(fresh), pass), ratio(percentile(fresh, 95), pass), '≤ 3×'],
+        [`navigation → all charts, worker running (${running.length}×)`, ms(med(running)), ms(percentile(running, 95)), ratio(med(running), pass), ratio(percentile(running, 95), pass), '≤ 3×'],
+        [`range change → updated charts (${changes.length}×)`, ms(med(changes)), ms(percentile(changes, 95)), ratio(med(changes), pass), ratio(percentile(changes, 95), pass), 'p95 ≤ 2×'],
+      ],
+    );
+    console.log(
+      `main-thread tasks over 50 ms: navigations ${navTasks.length} (longest ${ms(worst(navTasks))}, ${navTasks.filter((d) => d > 200).length} over 200 ms); ` +
+        `range changes ${changeTasks.length} (longest ${ms(worst(changeTasks))}, ${changeTasks.filter((d) => d > 200).length} over 200 ms); goal: none over 200 ms`,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+    await app.remove();
+  }
+}
