@@ -130,6 +130,9 @@ create trigger a_comments_before_write before insert or update on public.comment
 create table public.estimate_requests (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
+  -- What the requester is told to quote (REQ-…), set by the server on insert
+  -- (20261125000200_customer_estimate.sql), unique per organization.
+  reference text not null default '',
   name text not null default '',
   email text not null default '',
   phone text not null default '',

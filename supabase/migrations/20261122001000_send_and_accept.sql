@@ -6,8 +6,9 @@
 -- 2. Server-kept estimates.customer_name; client-written sent_to_email and acceptance_sha256.
 -- 3. Entering `sent` with a sent_to_email issues the customer estimate link (server-only
 --    table estimate_links, only the token's hash kept) and mails it through the outbox, in
---    the same transaction. Staff rotate or revoke links by RPC; the customer page resolves a
---    token with estimate_by_link_token.
+--    the same transaction. An estimate may have several links; staff issue more, revoke one
+--    or rotate them by RPC; the customer page resolves a token with estimate_by_link_token
+--    (the customer's side is in 20261125000200_customer_estimate.sql).
 -- 4. Field acceptance: a staff client may accept an estimate only with the customer's
 --    evidence (typed name, signature, hash of what they saw); the server recomputes the hash
 --    and refuses a mismatch (acceptance_mismatch). From draft (or any status that may be
@@ -336,22 +337,31 @@ $$;
 -- ---------------------------------------------------------------------------------------
 -- 3. Customer estimate links
 
--- Server-only. One active (unrevoked) link per estimate. A link expires 90 days after it
--- is issued, whatever the estimate's valid_until: an expired estimate stays readable for
--- the customer (it shows as expired), and a re-send issues a fresh link anyway.
+-- Server-only. An estimate may have several active links: the one each send mails, and
+-- any staff issue to share another way ("Copy link" adds one and leaves the mailed one
+-- working); staff revoke one link, or rotate (revoke all, issue one). A link expires 90
+-- days after it is issued, whatever the estimate's valid_until: an expired estimate stays
+-- readable for the customer (it shows as expired). Views are counted per link (openings of
+-- the customer page, not its polling) and on the estimate (view_count, last_viewed_at).
 create table if not exists public.estimate_links (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null references public.organizations (id) on delete cascade,
   estimate_id uuid not null,
   token_hash text not null unique,
+  -- How the link reached the customer: mailed by a send, or issued to share by hand.
+  channel text not null default 'email' check (channel in ('email', 'link')),
+  sent_to text not null default '',
   created_by uuid references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null default now() + interval '90 days',
   revoked_at timestamptz,
-  last_accessed_at timestamptz,
+  revoked_by uuid references auth.users (id) on delete set null,
+  view_count integer not null default 0,
+  first_viewed_at timestamptz,
+  last_viewed_at timestamptz,
   foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade
 );
-create unique index if not exists estimate_links_one_active_idx on public.estimate_links (estimate_id) where revoked_at is null;
+create index if not exists estimate_links_estimate_idx on public.estimate_links (estimate_id, created_at);
 alter table public.estimate_links enable row level security;
 revoke all on public.estimate_links from anon, authenticated;
 
@@ -376,9 +386,10 @@ as $$
                         btrim(split_part(private.request_header('x-forwarded-for'), ',', 1))) as candidate) address
 $$;
 
--- Revokes the estimate's active link and issues a new one; returns the raw token, which
--- is kept nowhere.
-create or replace function private.issue_estimate_link(p_estimate uuid) returns jsonb
+-- Issues one more link to the estimate (the others keep working); returns the raw token,
+-- which is kept nowhere.
+create or replace function private.issue_estimate_link(p_estimate uuid, p_channel text default 'link', p_sent_to text default '')
+returns jsonb
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -388,11 +399,10 @@ declare
   link public.estimate_links;
 begin
   select e.id, e.org_id into target from public.estimates e where e.id = p_estimate;
-  update public.estimate_links l set revoked_at = now() where l.estimate_id = target.id and l.revoked_at is null;
-  insert into public.estimate_links (org_id, estimate_id, token_hash, created_by)
-    values (target.org_id, target.id, private.token_hash(token), auth.uid())
+  insert into public.estimate_links (org_id, estimate_id, token_hash, channel, sent_to, created_by)
+    values (target.org_id, target.id, private.token_hash(token), p_channel, coalesce(p_sent_to, ''), auth.uid())
     returning * into link;
-  return jsonb_build_object('token', token, 'expires_at', link.expires_at);
+  return jsonb_build_object('id', link.id, 'token', token, 'expires_at', link.expires_at);
 end
 $$;
 
@@ -422,7 +432,7 @@ declare
 begin
   select * into e from public.estimates est where est.id = p_estimate;
   select o.name into org_name from public.organizations o where o.id = e.org_id;
-  issued := private.issue_estimate_link(e.id);
+  issued := private.issue_estimate_link(e.id, 'email', e.sent_to_email);
   link := '{{site_url}}/portal/estimate/' || (issued ->> 'token');
   expires := to_char((issued ->> 'expires_at')::timestamptz at time zone 'UTC', 'FMMonth FMDD, YYYY');
   heading := 'estimate ' || e.number || case when e.title <> '' then ': ' || e.title else '' end;
@@ -484,7 +494,8 @@ drop trigger if exists c_estimates_after_write on public.estimates;
 create trigger c_estimates_after_write after insert or update on public.estimates
   for each row execute function public.estimates_after_write();
 
--- Staff RPCs: rotate (returns the new raw token once) and revoke an estimate's link.
+-- Staff RPCs: issue one more link (returns the raw token once; the other links keep working)
+-- and revoke one link. Listing and rotating are in 20261125000200_customer_estimate.sql.
 create or replace function public.issue_estimate_link(p_estimate_id uuid) returns text
 language plpgsql security definer
 set search_path = ''
@@ -499,30 +510,32 @@ begin
   if e.status = 'draft' or e.sent_at is null then
     raise exception 'Send the estimate before sharing its link' using errcode = 'PT409', detail = 'estimate_not_sent';
   end if;
-  return private.issue_estimate_link(e.id) ->> 'token';
+  return private.issue_estimate_link(e.id, 'link', '') ->> 'token';
 end
 $$;
 
-create or replace function public.revoke_estimate_link(p_estimate_id uuid) returns void
+create or replace function public.revoke_estimate_link(p_link_id uuid) returns void
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  e record;
+  link public.estimate_links;
 begin
-  select est.id, est.org_id into e from public.estimates est where est.id = p_estimate_id;
-  if e.id is null or not public.has_role(e.org_id, array['owner', 'admin', 'sales']) then
-    raise exception 'Only sales reps, admins and owners of the estimate''s organization can revoke its link' using errcode = '42501';
+  select * into link from public.estimate_links l where l.id = p_link_id;
+  if link.id is null or not public.has_role(link.org_id, array['owner', 'admin', 'sales']) then
+    raise exception 'Only sales reps, admins and owners of the estimate''s organization can revoke its links' using errcode = '42501';
   end if;
-  update public.estimate_links l set revoked_at = now() where l.estimate_id = e.id and l.revoked_at is null;
+  update public.estimate_links l set revoked_at = now(), revoked_by = auth.uid() where l.id = link.id and l.revoked_at is null;
 end
 $$;
 
--- The customer page's token check. Unknown, expired and revoked tokens (and links to
--- deleted estimates) all get null; every use is logged. A valid token returns only what
--- the customer may see: the current version's snapshot (no cost, no margin, no internal
--- comments), the organization's name and colour, number, status and validity. The first
--- view of a sent estimate marks it viewed.
+-- The customer page opens an estimate. Unknown, malformed, expired and revoked tokens (and
+-- links to deleted estimates) all get null, counted as failed lookups of the caller's
+-- address (private.estimate_link_for); a valid token is logged in access_logs (time, IP,
+-- user agent) and returns only what the customer may see (private.customer_estimate). An
+-- opening by anyone but a member of the estimate's organization counts as a view: on the
+-- link and on the estimate, and the first view of a sent estimate marks it viewed. The page
+-- then polls estimate_link_updates, which counts nothing.
 create or replace function public.estimate_by_link_token(p_token text) returns jsonb
 language plpgsql volatile security definer
 set search_path = ''
@@ -531,45 +544,25 @@ as $$
 declare
   link public.estimate_links;
   e public.estimates;
-  v public.estimate_versions;
-  org record;
-  valid boolean;
 begin
-  if p_token is not null and length(p_token) between 16 and 256 then
-    select * into link from public.estimate_links l where l.token_hash = private.token_hash(p_token);
-  end if;
-  if link.id is not null then
-    select * into e from public.estimates est where est.id = link.estimate_id;
-  end if;
-  valid := link.id is not null and link.revoked_at is null and link.expires_at > now() and e.id is not null and not e._deleted;
-  if valid then
-    perform private.snapshot_estimate_version(e.id);
-    select * into e from public.estimates est where est.id = link.estimate_id;
-    select * into v from public.estimate_versions ver where ver.id = e.current_version_id;
-    valid := v.id is not null;
-  end if;
-  insert into public.access_logs (org_id, token_kind, estimate_id, outcome, ip_address, user_agent)
-    values (link.org_id, 'estimate', link.estimate_id, case when valid then 'ok' else 'denied' end,
-            private.request_ip(), left(private.request_header('user-agent'), 500));
-  if not valid then
+  link := private.estimate_link_for(p_token);
+  if link.id is null then
     return null;
   end if;
-  update public.estimate_links l set last_accessed_at = now() where l.id = link.id;
-  if e.status = 'sent' then
-    update public.estimates est set status = 'viewed' where est.id = e.id;
-    e.status := 'viewed';
+  perform private.snapshot_estimate_version(link.estimate_id);
+  select * into e from public.estimates est where est.id = link.estimate_id for update;
+  insert into public.access_logs (org_id, token_kind, estimate_id, outcome, ip_address, user_agent)
+    values (link.org_id, 'estimate', link.estimate_id, 'ok', private.request_ip(), left(private.request_header('user-agent'), 500));
+  if not public.is_member(e.org_id) then
+    update public.estimate_links l
+      set view_count = l.view_count + 1, first_viewed_at = coalesce(l.first_viewed_at, now()), last_viewed_at = now()
+      where l.id = link.id;
+    update public.estimates est
+      set view_count = est.view_count + 1, last_viewed_at = now(),
+          status = case when est.status = 'sent' then 'viewed' else est.status end
+      where est.id = e.id;
   end if;
-  select o.name, o.brand_color into org from public.organizations o where o.id = e.org_id;
-  return jsonb_build_object(
-    'estimate_id', e.id,
-    'number', e.number,
-    'status', e.status,
-    'valid_until', e.valid_until,
-    'organization', jsonb_build_object('name', org.name, 'brand_color', org.brand_color),
-    'version', jsonb_build_object('id', v.id, 'version_number', v.version_number, 'sha256', v.snapshot_sha256, 'created_at', v.created_at),
-    'snapshot', v.snapshot::jsonb,
-    'link_expires_at', link.expires_at
-  );
+  return private.customer_estimate(e.id, true);
 end
 $$;
 
@@ -693,8 +686,8 @@ create or replace function private.acceptance_columns() returns text[]
 language sql immutable
 set search_path = ''
 as $$
-  select array['status', 'acceptance_sha256', 'accepted_by_name', 'acceptance_signature', 'accepted_at',
-               'accepted_by_email', 'acceptance_ip', 'acceptance_user_agent']
+  select array['status', 'acceptance_sha256', 'accepted_by_name', 'acceptance_signature', 'acceptance_signature_method',
+               'accepted_at', 'accepted_by_email', 'acceptance_ip', 'acceptance_user_agent']
 $$;
 
 -- The first step of an estimate change that newly accepts with evidence: the document

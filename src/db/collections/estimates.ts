@@ -27,7 +27,9 @@ export const estimates = defineCollection({
   name: 'estimates',
   // 1: customer_name, sent_to_email, acceptance_sha256; the customer's name joins the search.
   // 2: newest_first and its index, for the list's first screen.
-  version: 2,
+  // 3: the customer's side: views, how an acceptance was signed, the version the customer
+  //    reviewed before choosing options, a change request.
+  version: 3,
   fields: {
     ...replicatedColumns(),
     number: text(40),
@@ -71,6 +73,16 @@ export const estimates = defineCollection({
     sent_to_email: text(),
     /** SHA-256 of the snapshot a customer accepted on a staff device (streamlined flow). */
     acceptance_sha256: text(64),
+    /** How the acceptance was signed: drawn, or typed (the name rendered as the signature). */
+    acceptance_signature_method: oneOf(['', 'drawn', 'typed'], ''),
+    /** Accepted by link with a changed choice of options: the sent version the customer reviewed. */
+    acceptance_reviewed_version_id: nullableUuid(),
+    /** Openings of the customer link (viewed_at is the first). */
+    view_count: integer(0),
+    last_viewed_at: nullableTimestamp(),
+    /** The customer's latest request for changes (or for an updated estimate once expired). */
+    changes_request: text(),
+    changes_requested_at: nullableTimestamp(),
     search: search(),
     /**
      * Local: minus the creation time in microseconds, so that an ascending index walk gives the
@@ -85,7 +97,7 @@ export const estimates = defineCollection({
   serverOwned: [
     'number', 'provisional_number', 'subtotal_cents', 'applied_discount_cents', 'tax_cents', 'total_cents',
     'cost_cents', 'margin_cents', 'margin_percent', 'current_version_id', 'version_number', 'accepted_version_id',
-    'customer_name',
+    'customer_name', 'acceptance_reviewed_version_id', 'view_count', 'last_viewed_at', 'changes_request', 'changes_requested_at',
   ],
   derive: (d) => ({ search: normalizeSearchText(d.number, d.provisional_number, d.title, d.customer_name), newest_first: newestFirst(d.created_at) }),
 });

@@ -10,6 +10,7 @@ import { insertDocument, patchDocument, removeDocument } from '../../db/document
 import { createEstimate } from '../../db/new-estimate';
 import type { AppDatabase } from '../../db/database';
 import { snapshotAndHash } from '../../lib/estimate-snapshot';
+import type { SignatureMethod } from '../../lib/signature';
 import { customerDisplayName } from '../../db/customer-name';
 import { moveTo, sortOrderPatches } from './line-order';
 
