@@ -8,8 +8,8 @@
 //   Content-Security-Policy violation (the server sends the CSP on every HTML response): the
 //   test's own `context`, and any context the test opens with `browser.newContext()` or
 //   `browser.newPage()` while it runs.
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations, type AxeNode, type AxeViolation } from './axe';
 
 export { expect };
 
@@ -17,8 +17,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * A violation the screen is known to have, waiting for the fix named in `issue`: it excuses only
- * its rule on the elements whose HTML contains `element`, and it must still occur (the check
- * fails once it is gone, so the entry leaves with the fix).
+ * its rule on the elements matching the CSS selector `element`, and it must still occur (the
+ * check fails once it is gone, so the entry leaves with the fix).
  */
 export type KnownViolation = { rule: string; element: string; issue: string };
 
@@ -26,17 +26,16 @@ export type KnownViolation = { rule: string; element: string; issue: string };
 export const KNOWN = {
   timelineBarContrast: {
     rule: 'color-contrast',
-    element: 'data-testid="gantt-bar"',
+    element: '[data-testid="gantt-bar"]',
     issue: 'issue 21 item 1: white text on the timeline bars (src/features/estimates/gantt-chart.tsx)',
   },
   catalogueAddNames: {
     rule: 'label-content-name-mismatch',
-    element: 'aria-label="Add ',
+    element: 'button[aria-label^="Add "]',
     issue: 'issue 21 item 1: catalogue "Add …" buttons (editor/product-picker.tsx, streamlined/items-step.tsx)',
   },
 } satisfies Record<string, KnownViolation>;
 
-type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 function describeViolation(label: string, v: AxeViolation): string {
   const nodes = v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ');
@@ -53,15 +52,27 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
+/** `${selector} ${target}` for every node of a known rule whose element matches the known selector. */
+async function knownMatches(page: Page, violations: AxeViolation[], known: readonly KnownViolation[]): Promise<Set<string>> {
+  const pairs = known.flatMap((k) =>
+    violations
+      .filter((v) => v.id === k.rule)
+      .flatMap((v) => v.nodes.filter((n) => n.target.length === 1).map((n) => ({ selector: k.element, target: String(n.target[0]) }))),
+  );
+  if (!pairs.length) return new Set();
+  const hits = await page.evaluate((list) => list.filter((p) => document.querySelector(p.target)?.matches(p.selector)), pairs);
+  return new Set(hits.map((p) => `${p.selector} ${p.target}`));
+}
+
 /** Runs axe on the page as it is now; `label` names the screen and state in the failure. */
 export async function expectAccessible(page: Page, label: string, options: { known?: readonly KnownViolation[] } = {}): Promise<void> {
   await settle(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = (await axeViolations(page, WCAG_TAGS)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const known = options.known ?? [];
-  const excused = (v: AxeViolation, node: AxeViolation['nodes'][number]) => known.some((k) => k.rule === v.id && node.html.includes(k.element));
+  const matches = await knownMatches(page, serious, known);
+  const excused = (v: AxeViolation, node: AxeNode) => known.some((k) => k.rule === v.id && matches.has(`${k.element} ${node.target.join(' ')}`));
   const unexpected = serious.map((v) => ({ ...v, nodes: v.nodes.filter((n) => !excused(v, n)) })).filter((v) => v.nodes.length > 0);
-  const gone = known.filter((k) => !serious.some((v) => v.id === k.rule && v.nodes.some((n) => n.html.includes(k.element))));
+  const gone = known.filter((k) => !serious.some((v) => v.id === k.rule && v.nodes.some((n) => matches.has(`${k.element} ${n.target.join(' ')}`))));
   if (unexpected.length || gone.length) {
     await test.info().attach(`axe ${label}`, { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
   }

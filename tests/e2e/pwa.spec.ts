@@ -3,7 +3,7 @@
 // can stop it: context.setOffline alone does not cut a service worker's own requests.
 import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { authStorageKey, expectScreen, signUpStaff, startPrivateServer, storeSession, waitForServiceWorker, type PrivateServer } from './support';
 
 let server: PrivateServer | undefined;
@@ -49,9 +49,11 @@ test('after one online visit the shell reloads and navigates with the server sto
   await page.reload();
   await expectScreen(page, 'Home');
   await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'offline');
+  await expectAccessible(page, 'home offline with the server stopped');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
   await expectScreen(page, 'Products');
+  await expectAccessible(page, 'products offline with the server stopped');
 
   for (const [route, heading] of [
     ['/estimates/e-7/edit', 'Edit Estimate'],
@@ -62,6 +64,7 @@ test('after one online visit the shell reloads and navigates with the server sto
   ] as const) {
     await page.goto(`${server.url}${route}`);
     await expectScreen(page, heading);
+    await expectAccessible(page, `${route} offline with the server stopped`);
   }
   // The API is never answered from a cache.
   expect(apiCalls).toEqual([]);
@@ -88,6 +91,7 @@ test('offline with an expired access token the staff shell still opens', async (
   await page.reload();
   await expectScreen(page, 'Estimates');
   expect(new URL(page.url()).pathname).toBe('/estimates');
+  await expectAccessible(page, 'estimates offline with an expired token');
 });
 
 test('a new build is offered through the update prompt and applied on Reload', async ({ page }) => {
@@ -109,6 +113,7 @@ test('a new build is offered through the update prompt and applied on Reload', a
   const prompt = page.getByTestId('update-prompt');
   await expect(prompt).toBeVisible({ timeout: 30_000 });
   await expect(prompt).toContainText('A new version is available');
+  await expectAccessible(page, 'update prompt');
   // Listen before clicking: the reload may finish before the click's promise settles.
   const reloaded = page.waitForEvent('load');
   await prompt.getByRole('button', { name: 'Reload' }).click();

@@ -5,7 +5,7 @@
 // when the tablet reconnects the server confirms and both show it accepted. Every step is
 // captured at 1024×768 and 768×1024 for a look.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, KNOWN, test } from './fixtures';
 import { api, fillField, goOffline, goOnline, inviteStaff, openEmptyWorkspace, orgIdOf, runtimeConfig, signUpStaff, startPrivateServer, storeSession, waitForServiceWorker, type PrivateServer } from './support';
 
 const PRODUCTS = [
@@ -95,6 +95,7 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await fillField(page, 'What is the job?', 'B');
   await fillField(page, 'What is the job?', '');
   await expect(page.getByText('The title cannot be empty')).toBeVisible();
+  await expectAccessible(page, 'customer step with a title error');
   await fillField(page, 'What is the job?', 'Backyard deck');
   await shoot(page, '1-customer');
 
@@ -102,6 +103,7 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Sign/ }).click();
   await expect(page.getByText('This estimate has no items yet, so there is nothing to accept.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept estimate' })).toBeDisabled();
+  await expectAccessible(page, 'sign step without items');
   await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Items/ }).click();
 
   // Items: tiles add products (a second tap counts one more), steppers, a free-form item.
@@ -119,6 +121,7 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await expect(dialog.getByText('The item name cannot be empty')).toBeVisible();
   await expect(dialog.getByText('A price cannot be negative')).toBeVisible();
   await expect(dialog.getByLabel('Unit price ($)')).toHaveValue('-5');
+  await expectAccessible(page, 'custom item dialog with errors');
   await dialog.getByLabel('Item').fill('Site visit');
   await dialog.getByLabel('Quantity').fill('2');
   await dialog.getByLabel('Unit price ($)').fill('75');
@@ -131,6 +134,7 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await expect(page.getByTestId('flow-margin').locator('[data-margin-tone]')).toHaveText('$146.00 (28.6%)');
   await expect(page.getByTestId('flow-margin').locator('[data-margin-tone]')).toHaveAttribute('data-margin-tone', 'yellow');
   await shoot(page, '2-items');
+  await expectAccessible(page, 'items step', { known: [KNOWN.catalogueAddNames] });
   await next(page);
 
   // Timeline: one milestone, the end date checked against the start.
@@ -140,9 +144,11 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await fillField(milestone, 'Start', '2026-05-04');
   await milestone.getByLabel('End').fill('2026-05-01');
   await expect(milestone.getByText('The end date cannot be before the start date')).toBeVisible();
+  await expectAccessible(page, 'timeline step with a date error', { known: [KNOWN.timelineBarContrast] });
   await fillField(milestone, 'End', '2026-05-08');
   await expect(page.getByTestId('gantt-bar')).toHaveCount(1);
   await shoot(page, '3-timeline');
+  await expectAccessible(page, 'timeline step', { known: [KNOWN.timelineBarContrast] });
   await next(page);
 
   // Review: what the customer signs, without cost or margin.
@@ -156,6 +162,7 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await expect(page.locator('[data-margin-tone]')).toHaveCount(0);
   await expect(page.locator('main')).not.toContainText(/margin|unit cost/i);
   await shoot(page, '4-review');
+  await expectAccessible(page, 'review step');
   await next(page, 'Continue to sign');
 
   // Sign: name and signature are required, each with its message; the typed name is kept.
@@ -170,6 +177,7 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await expect(page.getByText(/By signing, I accept this estimate/)).toBeVisible();
   await expect(page.locator('[data-margin-tone]')).toHaveCount(0);
   await shoot(page, '5-sign-errors');
+  await expectAccessible(page, 'sign step with errors');
   await sign(page);
   await expect(page.getByText('Draw the signature in the box')).toHaveCount(0);
   await page.getByRole('button', { name: 'Clear signature' }).click();
@@ -185,6 +193,7 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await expect(acceptance.getByTestId('accepted-by')).toHaveText('Jane Customer');
   await expect(acceptance.getByRole('img', { name: 'Signature of Jane Customer' })).toBeVisible();
   await shoot(page, '6-pending');
+  await expectAccessible(page, 'accepted on this device, offline');
 
   // An offline reload keeps the pending acceptance.
   await page.reload();
@@ -200,18 +209,21 @@ test('a customer accepts on the tablet offline; after reconnecting both staff se
   await storeSession(colleague, base, sales);
   await colleague.goto(`${base}${estimatePath}`);
   await expect(colleague.getByRole('heading', { name: 'Estimate not found' })).toBeVisible();
+  await expectAccessible(colleague, 'estimate not synced yet');
 
   await goOnline(context);
   await expect(page.getByTestId('acceptance')).toHaveAttribute('data-state', 'confirmed', { timeout: 60_000 });
   await expect(page.locator('[data-status="accepted"]')).toBeVisible();
   await expect(page.getByTestId('estimate-number')).toHaveText(/^EST-\d{6}$/);
   await shoot(page, '7-accepted');
+  await expectAccessible(page, 'acceptance confirmed');
 
   await expect(colleague.getByRole('heading', { name: 'Backyard deck' })).toBeVisible({ timeout: 60_000 });
   await expect(colleague.locator('[data-status="accepted"]')).toBeVisible({ timeout: 60_000 });
   await expect(colleague.getByTestId('acceptance')).toHaveAttribute('data-state', 'confirmed');
   await expect(colleague.getByTestId('accepted-by')).toHaveText('Jane Customer');
   await colleague.screenshot({ path: 'test-results/screens/streamlined-colleague-detail-1024x768.png', fullPage: true });
+  await expectAccessible(colleague, 'accepted estimate detail', { known: [KNOWN.timelineBarContrast] });
   await other.close();
 });
 
@@ -242,6 +254,7 @@ test('the send dialog checks the address, a send made offline is e-mailed after 
   await expect(dialog.getByText('Enter a valid e-mail address, like name@example.com')).toBeVisible();
   await expect(recipient).toHaveValue('jane at harbor');
   await page.screenshot({ path: 'test-results/screens/send-dialog-1024x768.png' });
+  await expectAccessible(page, 'send dialog with an address error');
   const address = `jane-${Date.now()}@harbor.example`;
   await recipient.fill(address);
   await dialog.getByRole('button', { name: 'Send' }).click();
@@ -249,6 +262,7 @@ test('the send dialog checks the address, a send made offline is e-mailed after 
   await expect(page.getByText(`it will be e-mailed to ${address} when you’re back online`)).toBeVisible();
   await expect(page.locator('[data-status="sent"]')).toBeVisible();
   await expect(page.getByText(`Sent to: ${address}`)).toBeVisible();
+  await expectAccessible(page, 'estimate sent offline');
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.screenshot({ path: 'test-results/screens/estimate-sent-768x1024.png' });
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -284,6 +298,7 @@ test('the send dialog checks the address, a send made offline is e-mailed after 
   await linkDialog.getByRole('button', { name: 'Create and copy link' }).click();
   const shown = linkDialog.getByTestId('customer-link');
   await expect(shown).toHaveValue(/\/portal\/estimate\/[A-Za-z0-9_-]{20,}$/);
+  await expectAccessible(page, 'customer link dialog');
   const newToken = /\/portal\/estimate\/([A-Za-z0-9_-]+)$/.exec(await shown.inputValue())![1]!;
   await linkDialog.getByRole('button', { name: 'Done' }).click();
   expect(await openLink(newToken)).toMatchObject({ number: expect.stringMatching(/^EST-\d{6}$/) });
@@ -296,6 +311,7 @@ test('the send dialog checks the address, a send made offline is e-mailed after 
   await page.getByRole('link', { name: 'Done' }).click();
   await expect(page.locator('[data-status="draft"]')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expectAccessible(page, 'revised estimate detail');
 });
 
 test('an acceptance of content that changed on the server meanwhile is refused; the rep reviews again and the customer signs anew', async ({ page, context }) => {
@@ -332,6 +348,7 @@ test('an acceptance of content that changed on the server meanwhile is refused; 
   await expect(page.getByText('The estimate changed after the customer signed')).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('[data-status="accepted"]')).toHaveCount(0);
   await shoot(page, '8-refused');
+  await expectAccessible(page, 'acceptance refused');
   await page.getByRole('button', { name: 'Review again and sign' }).click();
   await expect(page.getByTestId('review-total')).toHaveText('$240.00');
   await next(page, 'Continue to sign');
