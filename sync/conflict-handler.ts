@@ -5,7 +5,7 @@ import { syncIssues } from '../src/db/collections/sync-issues';
 import { definitionOf, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { documentsEqual, mergeDocuments, shortHash, type Doc, type LostValue } from './merge';
 
-export function conflictId(name: string, docId: string, lost: LostValue): string {
+function conflictId(name: string, docId: string, lost: LostValue): string {
   return `conflict:${name}:${docId}:${lost.field.slice(0, 60)}:${shortHash(lost.local)}${shortHash(lost.server)}`;
 }
 

@@ -23,7 +23,6 @@ import { createPullHandler } from './pull';
 import { createPushBatcher, type PushBatcherOptions, type PushRow } from './push-batcher';
 import { createStatus, isNetworkError, type SyncDetail } from './status';
 
-export type { SyncDetail, SyncError, SyncState } from './status';
 
 export type StartSyncOptions = {
   database: AppDatabase;

@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { definitionOf, type ReplicatedName } from '../src/db/database';
 
-export const checkpointSchema = z.object({ txid: z.string().regex(/^\d+$/), id: z.string() });
+const checkpointSchema = z.object({ txid: z.string().regex(/^\d+$/), id: z.string() });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
 /** A row is checked to be an object only: fromServer keeps the known columns (a record schema would copy every row). */
@@ -15,9 +15,8 @@ export const pullResponseSchema = z.object({
   checkpoint: checkpointSchema.nullable(),
   blocked: z.boolean().default(false),
 });
-export type PullResponse = z.infer<typeof pullResponseSchema>;
 
-export const pushResultSchema = z.object({
+const pushResultSchema = z.object({
   seq: z.union([z.number(), z.string()]).transform(Number),
   table: z.string().nullable().optional(),
   id: z.string().nullable().optional(),
@@ -33,7 +32,7 @@ export const pushResponseSchema = z.object({ results: z.array(pushResultSchema),
 
 export type Change = { seq: number; table: ReplicatedName; doc: Record<string, unknown>; assumed?: Record<string, unknown> };
 
-export class SyncRequestError extends Error {
+class SyncRequestError extends Error {
   constructor(
     message: string,
     readonly code: string,

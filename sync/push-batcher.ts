@@ -138,7 +138,7 @@ const PARENTS: Partial<Record<ReplicatedName, readonly (readonly [string, Replic
  * the parent's collection starts replicating later (a schema migration runs first). The push
  * of that row fails with this error and RxDB pushes it again later; it is not a rejection.
  */
-export class ParentNotSyncedError extends Error {
+class ParentNotSyncedError extends Error {
   constructor(readonly keys: string[]) {
     super(`Waiting for ${keys.length === 1 ? 'a parent document' : 'parent documents'} to sync first`);
     this.name = 'ParentNotSyncedError';

@@ -28,7 +28,7 @@ export type SyncDetail = {
 
 const MAX_ERRORS = 20;
 
-export function initialDetail(): SyncDetail {
+function initialDetail(): SyncDetail {
   return {
     state: 'idle',
     online: typeof navigator === 'undefined' || navigator.onLine !== false,

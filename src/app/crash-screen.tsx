@@ -8,7 +8,7 @@ import { APP_VERSION } from '../lib/version';
 
 export type CrashKind = 'Auth Provider Error' | 'Router Error' | undefined;
 
-export function buildErrorReport(input: { errorId: string; route: string; version: string; message: string; kind?: string; time: string }): string {
+function buildErrorReport(input: { errorId: string; route: string; version: string; message: string; kind?: string; time: string }): string {
   return [
     'Customer Engagement Portal error report',
     `Error ID: ${input.errorId}`,

@@ -5,11 +5,11 @@ import { useAuth } from '../features/auth/use-auth';
 import { checkCustomerSession, type CustomerSessionCheck } from '../features/customer-portal/session';
 import { takeSignOutRequested } from './sign-out';
 
-export function returnPath(location: { pathname: string; search: string; hash: string }): string {
+function returnPath(location: { pathname: string; search: string; hash: string }): string {
   return `${location.pathname}${location.search}${location.hash}`;
 }
 
-export function staffRedirect(status: 'signed-out' | 'mfa-required', path: string): string {
+function staffRedirect(status: 'signed-out' | 'mfa-required', path: string): string {
   const redirect = encodeURIComponent(path);
   return status === 'mfa-required' ? `/auth?mfa=1&redirect=${redirect}` : `/auth?redirect=${redirect}`;
 }

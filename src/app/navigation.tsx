@@ -2,9 +2,9 @@ import { Activity, Building2, ChartColumn, FileText, Globe, House, Package, Sett
 import { NavLink } from 'react-router-dom';
 import { cx } from '../components/ui/cx';
 
-export type NavItem = { to: string; label: string; icon: LucideIcon };
+type NavItem = { to: string; label: string; icon: LucideIcon };
 
-export const STAFF_NAV: readonly NavItem[] = [
+const STAFF_NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', icon: House },
   { to: '/estimates', label: 'Estimates', icon: FileText },
   { to: '/prospects', label: 'Prospects', icon: Target },

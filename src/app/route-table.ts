@@ -3,7 +3,7 @@
 import { matchPath } from 'react-router-dom';
 import { pageDescription, pageTitle } from '../lib/head';
 
-export type RouteAccess = 'public' | 'customer' | 'staff';
+type RouteAccess = 'public' | 'customer' | 'staff';
 
 export type RouteEntry = {
   path: string;
@@ -46,7 +46,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/404', access: 'public', name: 'Page Not Found', description: 'The page you were looking for does not exist or has moved.' },
 ];
 
-export const LEGACY_REDIRECTS: readonly { from: string; to: string }[] = [
+const LEGACY_REDIRECTS: readonly { from: string; to: string }[] = [
   { from: '/communities', to: '/estimates' },
   { from: '/communities/:id', to: '/estimates/:id' },
   { from: '/communities/:id/edit', to: '/estimates/:id/edit' },

@@ -69,7 +69,7 @@ const staffRoutes: RouteObject[] = [
   { path: '/monitoring', lazy: page(() => import('../features/monitoring/monitoring-page'), (m) => m.MonitoringPage) },
 ];
 
-export const appRoutes: RouteObject[] = [
+const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouterErrorPage />,

@@ -38,7 +38,7 @@ export const COLLECTIONS = {
 
 export type CollectionName = keyof typeof COLLECTIONS;
 export type DocType<N extends CollectionName> = DocOf<(typeof COLLECTIONS)[N]['fields']>;
-export type AppCollections = { [N in CollectionName]: RxCollection<DocType<N>> };
+type AppCollections = { [N in CollectionName]: RxCollection<DocType<N>> };
 /** RxDB's open-source core refuses more than 13 open collections per JavaScript process. */
 export const MAX_OPEN_COLLECTIONS = 13;
 export type AppDatabase = RxDatabase<AppCollections>;

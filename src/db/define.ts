@@ -9,12 +9,12 @@
 // is RxDB's own deleted flag and maps 1:1 to the column.
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 import { z } from 'zod';
-import { nullableTimestamp, timestamp, uuid, type Field } from './fields';
+import { timestamp, uuid, type Field } from './fields';
 
 type Fields = Record<string, Field>;
 
 export type DocOf<F extends Fields> = { [K in keyof F]: z.infer<F[K]['zod']> };
-export type Shape<F extends Fields> = { [K in keyof F]: F[K]['zod'] };
+type Shape<F extends Fields> = { [K in keyof F]: F[K]['zod'] };
 export type Index<F extends Fields> = (keyof F & string) | (keyof F & string)[];
 
 export type CollectionDefinition<F extends Fields = Fields> = {
@@ -44,10 +44,6 @@ export type CollectionDefinition<F extends Fields = Fields> = {
 
 export function replicatedColumns() {
   return { id: uuid(), org_id: uuid(), created_at: timestamp(), updated_at: timestamp() };
-}
-
-export function localColumns() {
-  return { created_at: timestamp(), updated_at: nullableTimestamp() };
 }
 
 export function defineCollection<F extends Fields>(options: {

@@ -24,7 +24,7 @@ export type EstimateFigures = Totals & {
   price: number;
 };
 
-export function figuresItem(item: FiguresItem): TotalsItem {
+function figuresItem(item: FiguresItem): TotalsItem {
   return {
     quantity: item.quantity,
     unitPriceCents: item.unit_price_cents,

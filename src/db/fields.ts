@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { SEARCH_MAX_LENGTH } from '../lib/text-search';
 
-export type JsonSchemaField = Record<string, unknown>;
+type JsonSchemaField = Record<string, unknown>;
 
 export type Field<Z extends z.ZodType = z.ZodType> = {
   json: JsonSchemaField;
@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const TIMESTAMP_MAX_LENGTH = 40;
+const TIMESTAMP_MAX_LENGTH = 40;
 const MAX_INT = 9_007_199_254_740_991;
 
 function field<Z extends z.ZodType>(json: JsonSchemaField, zod: Z, initial: () => z.infer<Z>): Field<Z> {

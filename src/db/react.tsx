@@ -28,7 +28,7 @@ export function useWorkspace(): Workspace {
   return workspace;
 }
 
-export const ROLE_RIGHTS = {
+const ROLE_RIGHTS = {
   editEstimates: ['owner', 'admin', 'sales'],
   editCustomers: ['owner', 'admin', 'sales'],
   editProducts: ['owner', 'admin'],

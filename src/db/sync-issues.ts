@@ -44,8 +44,3 @@ export async function restoreConflict(db: AppDatabase, conflictId: string): Prom
   }
   await conflict.incrementalPatch({ status: 'restored', resolved_at: new Date().toISOString() });
 }
-
-export async function dismissConflict(db: AppDatabase, conflictId: string): Promise<void> {
-  const conflict = await db.sync_issues.findOne(conflictId).exec();
-  if (conflict?.kind === 'conflict' && conflict.status === 'open') await conflict.incrementalPatch({ status: 'dismissed', resolved_at: new Date().toISOString() });
-}

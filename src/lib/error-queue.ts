@@ -2,7 +2,6 @@
 // in local-log.ts (Dexie, 100 entries, oldest dropped); this module only shapes the entry.
 // local-log (and Dexie with it) is loaded only when there is something to record, to keep it
 // out of the first download.
-import type { ErrorEntry } from './local-log';
 
 export type ErrorReport = {
   errorId: string;
@@ -28,15 +27,6 @@ export async function recordError(report: ErrorReport): Promise<void> {
     severity: report.severity ?? null,
     context: report.source ? { source: report.source } : null,
   });
-}
-
-export async function listRecordedErrors(): Promise<ErrorEntry[]> {
-  try {
-    const { localLog } = await import('./local-log');
-    return await localLog().errors();
-  } catch {
-    return [];
-  }
 }
 
 /** A fresh 8-character id for reports whose error text carries none. */

@@ -1,7 +1,7 @@
 // SPEC.md §8 in one place: any thrown value → the user message, whether retrying can help,
 // a severity title and, when the text carries a 32-character hex reference, a short error ID.
 
-export type ErrorKind = 'network' | 'unauthorized' | 'validation' | 'rate-limit' | 'permission' | 'other';
+type ErrorKind = 'network' | 'unauthorized' | 'validation' | 'rate-limit' | 'permission' | 'other';
 
 export type CatalogueRow = {
   kind: ErrorKind;
@@ -19,7 +19,7 @@ export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
   { kind: 'permission', contains: ['permission', 'forbidden'], userMessage: "You don't have permission to perform this action.", retryable: false },
 ];
 
-export const FALLBACK_ROW: CatalogueRow = {
+const FALLBACK_ROW: CatalogueRow = {
   kind: 'other',
   contains: [],
   userMessage: 'Something went wrong. Please try again.',

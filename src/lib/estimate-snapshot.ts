@@ -10,7 +10,7 @@
 // supabase/tests/snapshot.test.ts proves the SQL side produces the same text.
 import { computeTotals, lineNetCents } from './money';
 
-export const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 1;
 
 export type SnapshotEstimate = {
   id: string;
@@ -57,7 +57,7 @@ function object(pairs: [string, string][]): string {
 }
 
 /** Items in the snapshot's order: sort_order, then id; deleted ones left out. */
-export function snapshotItems<I extends SnapshotItem>(items: readonly I[]): I[] {
+function snapshotItems<I extends SnapshotItem>(items: readonly I[]): I[] {
   return items
     .filter((item) => !item._deleted)
     .sort((a, b) => a.sort_order - b.sort_order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

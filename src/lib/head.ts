@@ -1,6 +1,6 @@
 // Per-path head tags (SPEC.md §2): title cut to 60 characters, description to 160.
-export const APP_NAME = 'Customer Engagement Portal';
-export const DEFAULT_DESCRIPTION = 'Collaborate on estimates, products, and timelines in a secure customer portal.';
+const APP_NAME = 'Customer Engagement Portal';
+const DEFAULT_DESCRIPTION = 'Collaborate on estimates, products, and timelines in a secure customer portal.';
 export const TITLE_MAX = 60;
 export const DESCRIPTION_MAX = 160;
 

@@ -7,8 +7,8 @@ const PROTOCOL = 'cep-auth';
 
 export type SharedSession = { access_token: string; refresh_token: string };
 
-export type SessionRequest = { protocol: typeof PROTOCOL; type: 'session-request'; requestId: string };
-export type SessionResponse = {
+type SessionRequest = { protocol: typeof PROTOCOL; type: 'session-request'; requestId: string };
+type SessionResponse = {
   protocol: typeof PROTOCOL;
   type: 'session-response';
   requestId: string;
@@ -17,7 +17,7 @@ export type SessionResponse = {
 
 export type MessageTarget = { postMessage(message: unknown, targetOrigin: string): void };
 
-export type IncomingMessage = { data: unknown; origin: string; source: unknown };
+type IncomingMessage = { data: unknown; origin: string; source: unknown };
 
 export type MessageListener = (event: IncomingMessage) => void;
 
@@ -26,9 +26,9 @@ export type MessageHost = {
   removeEventListener(type: 'message', listener: MessageListener): void;
 };
 
-export type SuspiciousMessage = { origin: string; type: string };
+type SuspiciousMessage = { origin: string; type: string };
 
-export function normalizeOrigin(origin: string): string | null {
+function normalizeOrigin(origin: string): string | null {
   try {
     const url = new URL(origin);
     return url.origin === 'null' ? null : url.origin;

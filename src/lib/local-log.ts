@@ -3,14 +3,14 @@ import { Dexie, type EntityTable } from 'dexie';
 // Kept on this device only (SPEC §3: security events are only logged locally). A separate
 // Dexie database so it survives RxDB resets and schema migrations.
 
-export const LOCAL_LOG_DB_NAME = 'cep-local-log';
+const LOCAL_LOG_DB_NAME = 'cep-local-log';
 export const ERROR_QUEUE_LIMIT = 100;
 export const LOG_BUFFER_LIMIT = 100;
-export const SECURITY_EVENT_LIMIT = 500;
+const SECURITY_EVENT_LIMIT = 500;
 
 export type SecurityEventType = 'login_attempt' | 'login_success' | 'login_failure' | 'suspicious_activity';
 
-export type SecurityEventMetadata = {
+type SecurityEventMetadata = {
   email?: string | null;
   client_id?: string | null;
   action?: string | null;
@@ -40,7 +40,7 @@ export type ErrorEntry = {
   timestamp: string;
 };
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export type LogEntry = {
   id?: number;
@@ -50,7 +50,7 @@ export type LogEntry = {
   timestamp: string;
 };
 
-export type LoginAttempts = { fingerprint: string; failures: number[] };
+type LoginAttempts = { fingerprint: string; failures: number[] };
 
 type DeviceEntry = { key: string; value: string };
 

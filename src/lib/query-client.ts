@@ -3,10 +3,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { statusOf } from './errors';
 
-export const QUERY_STALE_TIME_MS = 5 * 60_000;
-export const QUERY_MAX_RETRIES = 3;
-export const QUERY_RETRY_BASE_MS = 1000;
-export const QUERY_RETRY_MAX_MS = 30_000;
+const QUERY_STALE_TIME_MS = 5 * 60_000;
+const QUERY_MAX_RETRIES = 3;
+const QUERY_RETRY_BASE_MS = 1000;
+const QUERY_RETRY_MAX_MS = 30_000;
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   const status = statusOf(error);

@@ -1,9 +1,9 @@
 // SPEC.md §9: 3 attempts, back-off 1 s doubling to at most 10 s.
 import { describeError } from './errors';
 
-export const RETRY_ATTEMPTS = 3;
-export const RETRY_BASE_DELAY_MS = 1000;
-export const RETRY_MAX_DELAY_MS = 10_000;
+const RETRY_ATTEMPTS = 3;
+const RETRY_BASE_DELAY_MS = 1000;
+const RETRY_MAX_DELAY_MS = 10_000;
 
 /** Delay before attempt number `failures + 1`, after `failures` failed attempts (1, 2, …). */
 export function backoffDelay(failures: number, base = RETRY_BASE_DELAY_MS, max = RETRY_MAX_DELAY_MS): number {

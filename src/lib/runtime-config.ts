@@ -3,7 +3,7 @@
 // remembered in localStorage so a first offline start works before the service worker has it.
 import { z } from 'zod/mini';
 
-export const RuntimeConfigSchema = z.object({
+const RuntimeConfigSchema = z.object({
   supabaseUrl: z.url(),
   supabaseAnonKey: z.string().check(z.minLength(1)),
 });
@@ -13,7 +13,7 @@ export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 export const CONFIG_STORAGE_KEY = 'cep.runtime-config';
 const FETCH_TIMEOUT_MS = 5000;
 
-export class ConfigUnavailableError extends Error {
+class ConfigUnavailableError extends Error {
   constructor(cause: unknown) {
     super('The app could not load its configuration. Connect to the internet once and try again.', { cause });
     this.name = 'ConfigUnavailableError';

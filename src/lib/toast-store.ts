@@ -2,10 +2,10 @@
 // 5 s (10 s when critical) and is dropped from memory 1,000,000 ms after it was dismissed.
 import { describeError, SEVERITY_TITLES, type Severity } from './errors';
 
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-export const TOAST_DEFAULT_DURATION_MS = 5000;
-export const TOAST_CRITICAL_DURATION_MS = 10_000;
+const TOAST_DEFAULT_DURATION_MS = 5000;
+const TOAST_CRITICAL_DURATION_MS = 10_000;
 
 export type ToastTone = Severity | 'success';
 
@@ -37,11 +37,11 @@ export type ToastStore = {
   getSnapshot(): readonly Toast[];
 };
 
-export function durationFor(tone: ToastTone): number {
+function durationFor(tone: ToastTone): number {
   return tone === 'critical' ? TOAST_CRITICAL_DURATION_MS : TOAST_DEFAULT_DURATION_MS;
 }
 
-export function titleFor(tone: ToastTone): string {
+function titleFor(tone: ToastTone): string {
   return tone === 'success' ? 'Success' : SEVERITY_TITLES[tone];
 }
 

@@ -1,7 +1,7 @@
 // Tooltips open after 700 ms; once one has been shown, another opened within 300 ms of it
 // closing opens at once (SPEC.md §9), so moving along a toolbar does not wait each time.
-export const TOOLTIP_OPEN_DELAY_MS = 700;
-export const TOOLTIP_SKIP_WINDOW_MS = 300;
+const TOOLTIP_OPEN_DELAY_MS = 700;
+const TOOLTIP_SKIP_WINDOW_MS = 300;
 
 export type TooltipTiming = {
   openDelay(now: number): number;

@@ -26,7 +26,7 @@ export async function signUpUser(db: Queryable, email: string, metadata: Record<
 }
 
 /** A member added straight to an organization, without an organization of their own. */
-export async function addMember(db: Db, orgId: string, role: Role, label: string = role): Promise<string> {
+async function addMember(db: Db, orgId: string, role: Role, label: string = role): Promise<string> {
   const email = uniqueEmail(label);
   return db.transaction(async (tx) => {
     await tx.query(`select set_config('cep.skip_signup_org', 'on', true)`);
@@ -39,7 +39,7 @@ export async function addMember(db: Db, orgId: string, role: Role, label: string
   });
 }
 
-export async function ownedOrg(db: Db, userId: string): Promise<string> {
+async function ownedOrg(db: Db, userId: string): Promise<string> {
   const { rows } = await db.query<{ org_id: string }>(`select org_id from public.profiles where user_id = $1 and role = 'owner'`, [userId]);
   expect(rows).toHaveLength(1);
   return rows[0]!.org_id;

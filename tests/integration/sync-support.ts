@@ -8,11 +8,11 @@ import WebSocket from 'ws';
 import { openDatabase, type AppDatabase, type ReplicatedName } from '../../src/db/database';
 import { startSync, type StartSyncOptions, type SyncHandle } from '../../sync/index';
 
-export const PASSWORD = 'Sync-Test-Password-1';
+const PASSWORD = 'Sync-Test-Password-1';
 export const FAST = { retry: { baseDelayMs: 20, maxDelayMs: 100 }, backgroundRetryMs: 150, pushWindowMs: 10, blockedRetryMs: 100, liveDebounceMs: 10 };
 
 export type Endpoint = { url: string; anonKey: string };
-export type Net = {
+type Net = {
   online: boolean;
   dropPushResponses: number;
   /** Runs after the server committed a push; the answer is then lost (connection reset). */
@@ -26,7 +26,7 @@ export type User = { email: string; userId: string; orgId: string };
 let deviceCount = 0;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function clientFor(endpoint: Endpoint, net: Net): SupabaseClient {
+function clientFor(endpoint: Endpoint, net: Net): SupabaseClient {
   const guarded: typeof fetch = async (input, init) => {
     if (!net.online) throw new TypeError('fetch failed');
     const response = await fetch(input, init);

@@ -12,7 +12,7 @@ import { controlClasses } from './field';
 
 export type ComboboxItem = { value: string; label: string; detail?: string };
 
-export function filterItems(items: readonly ComboboxItem[], query: string): readonly ComboboxItem[] {
+function filterItems(items: readonly ComboboxItem[], query: string): readonly ComboboxItem[] {
   if (!query.trim()) return items;
   return items.filter((item) => matchesWords(`${item.label} ${item.detail ?? ''}`, query));
 }

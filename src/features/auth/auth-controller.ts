@@ -23,8 +23,8 @@ export type AuthSnapshot = {
 
 export const AUTH_LOADING_TIMEOUT_MS = 4000;
 export const FRESHNESS_INTERVAL_MS = 5 * 60 * 1000;
-export const RESUME_RETRY_MIN_MS = 2000;
-export const RESUME_RETRY_MAX_MS = 60_000;
+const RESUME_RETRY_MIN_MS = 2000;
+const RESUME_RETRY_MAX_MS = 60_000;
 export const SESSION_ENDED_NOTICE = 'Please sign in again to continue.';
 
 export type AuthApi = Pick<SupabaseClient['auth'], 'onAuthStateChange' | 'getUser' | 'getSession' | 'signOut' | 'setSession'>;
@@ -55,7 +55,7 @@ function decodeClaims(token: string): JwtClaims {
   }
 }
 
-export function assuranceLevel(session: Session): string | null {
+function assuranceLevel(session: Session): string | null {
   const aal = decodeClaims(session.access_token).aal;
   return typeof aal === 'string' ? aal : null;
 }
@@ -67,7 +67,7 @@ export function needsSecondFactor(session: Session): boolean {
   return verified && assuranceLevel(session) !== 'aal2';
 }
 
-export function statusOf(session: Session | null): AuthStatus {
+function statusOf(session: Session | null): AuthStatus {
   if (!session) return 'signed-out';
   return needsSecondFactor(session) ? 'mfa-required' : 'signed-in';
 }

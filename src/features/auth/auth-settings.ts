@@ -3,8 +3,8 @@ import { DEFAULT_PREVIEW_HOST_PATTERNS, parseRateLimitSetting, type RateLimitSet
 // Deployment settings of staff auth, from the build (VITE_*) and, for the rate limit, from a
 // localStorage switch that tests and support staff can flip on for one browser.
 
-export const RATE_LIMIT_STORAGE_KEY = 'cep.loginRateLimit';
-export const IFRAME_ORIGINS_STORAGE_KEY = 'cep.iframeAllowedOrigins';
+const RATE_LIMIT_STORAGE_KEY = 'cep.loginRateLimit';
+const IFRAME_ORIGINS_STORAGE_KEY = 'cep.iframeAllowedOrigins';
 
 type Env = Record<string, string | boolean | undefined>;
 

@@ -1,8 +1,8 @@
 // Client-side login rate limit (SPEC §9): 5 failed attempts per 15 minutes per device
 // fingerprint. It slows down guessing from one device; the server keeps its own limits.
 
-export const LOGIN_MAX_ATTEMPTS = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_MAX_ATTEMPTS = 5;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export type RateLimitStore = {
   load(key: string): Promise<number[]>;
@@ -96,7 +96,7 @@ export function matchesHostPattern(host: string, pattern: string): boolean {
   return new RegExp(`^${escaped}$`).test(host.toLowerCase());
 }
 
-export function isLocalHost(host: string): boolean {
+function isLocalHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '0.0.0.0';
 }

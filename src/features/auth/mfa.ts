@@ -4,11 +4,11 @@ import type { AuthApi } from './commands';
 
 export type MfaResult = { ok: true } | { ok: false; message: string };
 
-export const INVALID_CODE = 'That code is not valid. Enter the current 6-digit code.';
+const INVALID_CODE = 'That code is not valid. Enter the current 6-digit code.';
 
 const CODE_ERRORS = new Set(['mfa_verification_failed', 'mfa_challenge_expired', 'otp_expired', 'invalid_credentials']);
 
-export function codeFailure(error: { code?: string; message: string }): string {
+function codeFailure(error: { code?: string; message: string }): string {
   if (error.code && CODE_ERRORS.has(error.code)) return INVALID_CODE;
   if (/invalid.*code|code.*invalid/i.test(error.message)) return INVALID_CODE;
   return describeError(error).message;

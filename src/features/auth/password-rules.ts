@@ -1,7 +1,7 @@
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
-export type PasswordRule = {
+type PasswordRule = {
   id: 'min-length' | 'max-length' | 'lowercase' | 'uppercase' | 'number' | 'special';
   message: string;
   test: (password: string) => boolean;
@@ -10,7 +10,7 @@ export type PasswordRule = {
 export type PasswordStrength = 'weak' | 'fair' | 'good' | 'strong';
 
 // SPEC §5, in the order the messages are shown.
-export const PASSWORD_RULES: readonly PasswordRule[] = [
+const PASSWORD_RULES: readonly PasswordRule[] = [
   {
     id: 'min-length',
     message: 'Password must be at least 8 characters long',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { passwordMessage } from './password-rules';
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
-export const INVALID_IDENTIFIER = 'Enter a valid email address or phone number';
-export const INVALID_EMAIL = 'Enter a valid email address';
+const INVALID_IDENTIFIER = 'Enter a valid email address or phone number';
+const INVALID_EMAIL = 'Enter a valid email address';
 
 export type Identifier = { email: string } | { phone: string };
 

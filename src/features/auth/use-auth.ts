@@ -7,7 +7,6 @@ import { AuthController, type AuthEnvironment, type AuthStatus } from './auth-co
 import { readAuthSettings } from './auth-settings';
 import { hasStoredAuthToken, readStoredSession, rememberReturnPath } from './auth-storage';
 
-export type { AuthStatus } from './auth-controller';
 
 export type AuthState = {
   status: AuthStatus;
@@ -36,7 +35,7 @@ const AuthContext = createContext<AuthState | null>(null);
 const InternalsContext = createContext<AuthInternals | null>(null);
 
 /** The key supabase-js stores the session under (protected in its types, public at runtime). */
-export function storageKeyOf(auth: SupabaseClient['auth'], supabaseUrl?: string): string {
+function storageKeyOf(auth: SupabaseClient['auth'], supabaseUrl?: string): string {
   const key = (auth as unknown as { storageKey?: unknown }).storageKey;
   if (typeof key === 'string' && key) return key;
   const host = supabaseUrl ? new URL(supabaseUrl).hostname : location.hostname;

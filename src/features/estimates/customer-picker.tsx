@@ -16,7 +16,7 @@ import { createCustomer } from './commands';
 
 export type CustomerRef = { account_id: string | null; prospect_id: string | null };
 
-export function customerItems(accounts: readonly Account[], prospects: readonly Prospect[]): ComboboxItem[] {
+function customerItems(accounts: readonly Account[], prospects: readonly Prospect[]): ComboboxItem[] {
   return [
     ...accounts.map((a) => ({ value: `account:${a.id}`, label: customerDisplayName(a), detail: 'Account' })),
     ...prospects.map((p) => ({ value: `prospect:${p.id}`, label: customerDisplayName(p), detail: 'Prospect' })),

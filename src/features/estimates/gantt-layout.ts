@@ -2,7 +2,7 @@
 // and a width in percent of the whole range, plus month ticks.
 export type GanttInput = { id: string; title: string; start_date: string | null; end_date: string | null };
 
-export type GanttBar = { id: string; title: string; left: number; width: number; start: string; end: string } | { id: string; title: string; left: null; width: null };
+type GanttBar = { id: string; title: string; left: number; width: number; start: string; end: string } | { id: string; title: string; left: null; width: null };
 
 export type GanttLayout = { start: string | null; end: string | null; days: number; bars: GanttBar[]; ticks: { label: string; left: number }[] };
 

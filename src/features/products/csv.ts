@@ -32,7 +32,7 @@ const FORM_FIELD: Record<CsvColumn, keyof ProductFormValues> = {
 };
 const COLUMN_OF = Object.fromEntries(Object.entries(FORM_FIELD).map(([column, field]) => [field, column])) as Record<keyof ProductFormValues, CsvColumn>;
 
-export type RowProblem = { row: number; field: string; message: string };
+type RowProblem = { row: number; field: string; message: string };
 
 export type ImportRow = {
   /** The spreadsheet row: the header is row 1. */

@@ -1,6 +1,6 @@
 // Dollar amounts typed by people (in the form or a CSV cell) ↔ integer cents, without floats.
 
-export const MAX_UNIT_CENTS = 99_999_999_999;
+const MAX_UNIT_CENTS = 99_999_999_999;
 
 export type MoneyParse = { ok: true; cents: number } | { ok: false; message: string };
 

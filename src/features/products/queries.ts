@@ -13,7 +13,7 @@ export type ProductFilter = {
   status: StatusFilter;
 };
 
-export function productSelector(filter: ProductFilter) {
+function productSelector(filter: ProductFilter) {
   const pattern = wordPrefixPattern(filter.search);
   return {
     org_id: filter.orgId,

@@ -108,5 +108,3 @@ export function toProductValues(v: z.infer<z.ZodObject<typeof productFields>>): 
     active: v.active,
   };
 }
-
-export type ProductFormSchema = ReturnType<typeof productFormSchema>;

@@ -7,7 +7,7 @@ import { callRpc } from '../../../lib/server-api';
 /** Returns a fresh raw token for /portal/estimate/{token}; the server keeps only its hash. */
 export type IssueEstimateLink = (estimateId: string) => Promise<string>;
 
-export const issueEstimateLink: IssueEstimateLink = (estimateId) => callRpc('issue_estimate_link', { p_estimate_id: estimateId }, z.string().min(1));
+const issueEstimateLink: IssueEstimateLink = (estimateId) => callRpc('issue_estimate_link', { p_estimate_id: estimateId }, z.string().min(1));
 
 export function customerLinkUrl(origin: string, token: string): string {
   return `${origin}/portal/estimate/${encodeURIComponent(token)}`;

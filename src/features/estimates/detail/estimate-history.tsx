@@ -5,7 +5,7 @@ import type { Estimate } from '../../../db/collections/estimates';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function statusHistory(estimate: Estimate): { label: string; at: string }[] {
+function statusHistory(estimate: Estimate): { label: string; at: string }[] {
   const steps: [string, string | null][] = [
     ['Created', estimate.created_at],
     ['Sent', estimate.sent_at],

@@ -5,7 +5,7 @@ import type { Estimate, EstimateStatus } from '../../../db/collections/estimates
 import { matchesWords } from '../../../lib/text-search';
 
 export type SortKey = 'number' | 'date' | 'total' | 'margin';
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 export type ListFilter = {
   search: string;
