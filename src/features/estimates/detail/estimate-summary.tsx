@@ -1,7 +1,7 @@
 // The head of an estimate's page: number and state, title, customer, owner, recipient, validity.
 import type { Estimate } from '../../../db/collections/estimates';
 import type { SyncIssue } from '../../../db/collections/sync-issues';
-import { EstimateNumber } from '../editor/estimate-edit-page';
+import { EstimateNumber } from '../estimate-number';
 import { AcceptanceBadge } from '../streamlined/acceptance-record';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { failureOf } from '../../../db/sync-issues';
 import { can, useLiveQuery, useWorkspace } from '../../../db/react';
 import { customerDisplayName } from '../../../db/customer-name';
-import { EstimateNumber } from '../editor/estimate-edit-page';
+import { EstimateNumber } from '../estimate-number';
 import { estimateFigures } from '../../../db/estimate-figures';
 import { SyncFailureBanner } from '../sync-failure-banner';
 import { useEstimate } from '../use-estimate';
