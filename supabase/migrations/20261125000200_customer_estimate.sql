@@ -513,7 +513,9 @@ revoke execute on function private.estimate_link_for(text), private.customer_est
 -- 3. Staff over an estimate's links
 
 -- The active (unrevoked) links of an estimate, newest first: who created each and when, how
--- it was sent, its views. Any member may look; the raw tokens are kept nowhere.
+-- it was sent, its views, as {links: [...]}. Any member may look; the raw tokens are kept
+-- nowhere. (An object, not a bare array: the local REST layer unwraps a one-value array
+-- answer of a function that returns no set.)
 create or replace function public.list_estimate_links(p_estimate_id uuid) returns jsonb
 language plpgsql stable security definer
 set search_path = ''
@@ -525,7 +527,7 @@ begin
   if e.id is null or not public.is_member(e.org_id) then
     raise exception 'Only members of the estimate''s organization can see its links' using errcode = '42501';
   end if;
-  return coalesce((
+  return jsonb_build_object('links', coalesce((
     select jsonb_agg(jsonb_build_object(
       'id', l.id, 'created_at', l.created_at, 'created_by', l.created_by,
       'created_by_name', coalesce(nullif(btrim(p.first_name || ' ' || p.last_name), ''), ''),
@@ -534,7 +536,7 @@ begin
       order by l.created_at desc, l.id)
     from public.estimate_links l
     left join public.profiles p on p.user_id = l.created_by and p.org_id = l.org_id
-    where l.estimate_id = e.id and l.revoked_at is null), '[]'::jsonb);
+    where l.estimate_id = e.id and l.revoked_at is null), '[]'::jsonb));
 end
 $$;
 

@@ -476,7 +476,7 @@ describe.each(backends)('the customer estimate page on %s', (backend) => {
       await asUser(db, team.sales, (tx) => tx.query(`update public.estimates set status = 'draft' where id = $1`, [s.id]));
       await asUser(db, team.sales, (tx) => tx.query(`update public.estimates set status = 'sent', sent_to_email = $2 where id = $1`, [s.id, to]));
       const list = async (userId: string) =>
-        (await asUser(db, userId, (tx) => tx.query<{ r: Row[] }>(`select public.list_estimate_links($1) as r`, [s.id]))).rows[0]!.r;
+        (await asUser(db, userId, (tx) => tx.query<{ r: { links: Row[] } }>(`select public.list_estimate_links($1) as r`, [s.id]))).rows[0]!.r.links;
       const links = await list(team.viewer);
       expect(links).toEqual([
         expect.objectContaining({ channel: 'email', sent_to: to, created_by_name: 'cust-sales Tester', view_count: 0, expired: false, first_viewed_at: null }),

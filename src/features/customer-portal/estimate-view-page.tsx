@@ -1,23 +1,9 @@
-import { FileText } from 'lucide-react';
+// /portal/estimate/{token}: the estimate link from the e-mail. Anonymous: the token is the
+// credential. The view itself is in estimate-view/ so the customer portal can show it too.
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-const PLANS = [
-  'Line items and totals',
-  'The project timeline',
-  'Comment, ask a question, or accept the estimate',
-] as const;
+import { EstimateView } from './estimate-view/components/estimate-view';
 
 export function EstimateViewPage() {
   const { token = '' } = useParams();
-  return (
-    <PlaceholderPage
-      title="Your Estimate"
-      summary="The estimate we prepared for you."
-      icon={<FileText />}
-      plans={PLANS}
-      facts={[{ label: 'Estimate link', value: token }]}
-      variant="public"
-    />
-  );
+  return <EstimateView token={token} />;
 }
