@@ -4,6 +4,7 @@ import type { AppDatabase, CollectionName, DocType, ReplicatedName } from './dat
 import { definitionOf } from './database';
 import type { Estimate } from './collections/estimates';
 import { customerNameOf } from './customer-name';
+import { FIGURE_INPUTS, storeEstimateFigures } from './stored-figures';
 
 export function newId(): string {
   return crypto.randomUUID();
@@ -40,12 +41,19 @@ async function withCustomerName<N extends ReplicatedName>(db: AppDatabase, name:
   return { ...values, customer_name: await customerNameOf(db, { account_id, prospect_id }) };
 }
 
+/** After a local write: an estimate whose lines or discount or tax changed gets its figures. */
+async function keepFigures(db: AppDatabase, name: ReplicatedName, doc: Record<string, unknown>, patch?: Record<string, unknown>): Promise<void> {
+  if (name === 'estimate_items' && typeof doc.estimate_id === 'string') await storeEstimateFigures(db, doc.estimate_id);
+  else if (name === 'estimates' && typeof doc.id === 'string' && (!patch || FIGURE_INPUTS.some((key) => key in patch))) await storeEstimateFigures(db, doc.id);
+}
+
 /** Inserts a new document with defaults for every column left out; validated by zod. */
 export async function insertDocument<N extends ReplicatedName>(db: AppDatabase, name: N, values: Partial<DocType<N>> & { org_id: string }): Promise<DocType<N>> {
   const definition = definitionOf(name);
   const named = await withCustomerName(db, name, values);
   const doc = definition.create(stamp({ id: newId(), created_at: new Date().toISOString(), ...named })) as DocType<N>;
   await (db[name] as AppDatabase[CollectionName]).insert(doc as never);
+  if (name === 'estimate_items') await keepFigures(db, name, doc);
   markSaved();
   return doc;
 }
@@ -65,6 +73,7 @@ export async function patchDocument<N extends ReplicatedName>(db: AppDatabase, n
     definition.zod.parse(next);
     return { ...latest, ...next } as never;
   });
+  await keepFigures(db, name, next, patch);
   markSaved();
   return next as DocType<N>;
 }
@@ -74,5 +83,6 @@ export async function removeDocument(db: AppDatabase, name: ReplicatedName, id: 
   const doc = await (db[name] as AppDatabase[CollectionName]).findOne(id).exec();
   if (!doc) return;
   await doc.incrementalRemove();
+  if (name === 'estimate_items') await keepFigures(db, name, doc.toJSON() as Record<string, unknown>);
   markSaved();
 }

@@ -88,7 +88,7 @@ describe('sign in', () => {
   it('records a failure with its reason and shows the catalogue message', async () => {
     const { deps, events } = setup();
     const result = await signIn(deps, { identifier: 'ada@example.com', password: 'wrong' });
-    expect(result).toEqual({ ok: false, message: 'Please check your input and try again.', rateLimited: false });
+    expect(result).toEqual({ ok: false, message: 'The e-mail or phone number, or the password, is wrong. Check both and try again.', rateLimited: false });
     expect(events.at(-1)).toMatchObject({
       event_type: 'login_failure',
       metadata: { email: 'ada@example.com', reason: 'invalid_credentials', error: 'Invalid login credentials' },

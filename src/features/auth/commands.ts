@@ -12,6 +12,15 @@ export type AuthApi = SupabaseClient['auth'];
 
 export type CommandResult = { ok: true } | { ok: false; message: string };
 
+/** What the sign-in form says when the server turns the e-mail (or phone) and password down. */
+export const WRONG_CREDENTIALS = 'The e-mail or phone number, or the password, is wrong. Check both and try again.';
+
+/** Wrong credentials are said plainly; anything else (offline, rate limits) as the catalogue says. */
+function signInFailureMessage(failure: unknown): string {
+  const code = (failure as Partial<AuthError>).code;
+  return code === 'invalid_credentials' || code === 'invalid_grant' ? WRONG_CREDENTIALS : describeError(failure).message;
+}
+
 export type SignInResult = { ok: true; mfaRequired: boolean } | { ok: false; message: string; rateLimited: boolean };
 
 export type SignInDeps = {
@@ -93,7 +102,7 @@ export async function signIn(deps: SignInDeps, input: { identifier: string; pass
       });
       return { ok: false, message: decision.message, rateLimited: true };
     }
-    return { ok: false, message: describeError(failure).message, rateLimited: false };
+    return { ok: false, message: signInFailureMessage(failure), rateLimited: false };
   }
 
   await deps.limiter.reset(clientId);
