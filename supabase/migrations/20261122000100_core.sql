@@ -56,14 +56,18 @@ create table public.organizations (
   id uuid primary key default gen_random_uuid(),
   org_id uuid not null,
   name text not null check (length(name) between 1 and 200),
-  address text not null default '',
-  phone text not null default '',
-  logo text not null default '',
+  address text not null default '' constraint organizations_address_length check (length(address) <= 500),
+  phone text not null default '' constraint organizations_phone_length check (length(phone) <= 40),
+  -- The logo is stored inline (the settings page resizes it in the browser): a PNG, JPEG or
+  -- WebP data URL of at most 200 KB, so every device and the customer pages carry it offline.
+  logo text not null default '' constraint organizations_logo_is_a_small_image check (
+    logo = '' or (logo ~ '^data:image/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$' and octet_length(logo) <= 204800)),
   brand_color text not null default '#2563eb' check (brand_color ~ '^#[0-9a-fA-F]{6}$'),
-  estimate_prefix text not null default 'EST-' check (length(estimate_prefix) between 0 and 12),
+  -- Letters, digits and . _ / # - only: no spaces, at most 10 characters (EST-000123).
+  estimate_prefix text not null default 'EST-' constraint organizations_estimate_prefix_format check (estimate_prefix ~ '^[A-Za-z0-9._/#-]{0,10}$'),
   default_validity_days integer not null default 30 check (default_validity_days between 1 and 365),
   default_tax_rate numeric(6,3) not null default 0 check (default_tax_rate between 0 and 100),
-  default_terms text not null default '',
+  default_terms text not null default '' constraint organizations_default_terms_length check (length(default_terms) <= 5000),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   _modified timestamptz not null default now(),
@@ -98,6 +102,7 @@ create table public.profiles (
   first_name text not null default '',
   last_name text not null default '',
   email text not null default '',
+  phone text not null default '' constraint profiles_phone_length check (length(phone) <= 40),
   status text not null default 'active' check (status in ('active', 'disabled')),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -230,13 +235,20 @@ create policy "Owners and admins can update the team of their organization" on p
 revoke all on public.organizations, public.profiles from anon, authenticated;
 grant select, update on public.organizations, public.profiles to authenticated;
 
-create or replace function public.transfer_ownership(profile_id uuid) returns void
+-- Ownership moves from the calling owner to another active member, after the caller re-enters
+-- their password (checked here by private.password_matches of 20261125000400_team.sql, so the
+-- rule holds for every client). A wrong password is answered 400 {code: 'invalid_password'}
+-- through response.status rather than an exception, so that the failure stays counted: five
+-- in 15 minutes and the caller gets 429 until the window ends.
+create or replace function public.transfer_ownership(profile_id uuid, password text default null) returns jsonb
 language plpgsql security definer
 set search_path = ''
 as $$
 #variable_conflict use_column
 declare
   target public.profiles;
+  reauth_window constant interval := interval '15 minutes';
+  bucket text := 'reauthenticate:' || coalesce(auth.uid()::text, '');
 begin
   select * into target from public.profiles p where p.id = transfer_ownership.profile_id and not p._deleted;
   if target.id is null or not public.has_role(target.org_id, array['owner']) then
@@ -246,11 +258,22 @@ begin
     raise exception 'Ownership can only go to an active team member' using errcode = 'PT409', detail = 'member_not_active';
   end if;
   if target.user_id = auth.uid() then
-    return;
+    raise exception 'You already own this organization' using errcode = 'PT409', detail = 'already_owner';
+  end if;
+  if private.rate_limited(bucket, 5, reauth_window) then
+    perform private.raise_too_many(
+      greatest(1, ceil(extract(epoch from private.rate_window_start(reauth_window) + reauth_window - now())))::integer,
+      'Too many wrong passwords. Please wait 15 minutes and try again.');
+  end if;
+  if not private.password_matches(transfer_ownership.password) then
+    perform private.count_hit(bucket, reauth_window);
+    perform set_config('response.status', '400', true);
+    return jsonb_build_object('code', 'invalid_password', 'message', 'The password is not correct', 'details', null, 'hint', null);
   end if;
   update public.profiles p set role = 'owner' where p.id = target.id;
   update public.profiles p set role = 'admin'
     where p.org_id = target.org_id and p.user_id = auth.uid();
+  return jsonb_build_object('org_id', target.org_id, 'owner_profile_id', target.id);
 end
 $$;
 

@@ -231,11 +231,11 @@ begin
 end
 $$;
 
--- The team page's list of invites (never the token hash).
+-- The team page's list of invites (never the token hash), with the inviter's name.
 create or replace function public.list_invites(org_id uuid default null)
 returns table (
   id uuid, org_id uuid, email text, role text, status text, expires_at timestamptz,
-  accepted_at timestamptz, revoked_at timestamptz, invited_by uuid, created_at timestamptz
+  accepted_at timestamptz, revoked_at timestamptz, invited_by uuid, invited_by_name text, created_at timestamptz
 )
 language sql stable security definer
 set search_path = ''
@@ -245,7 +245,10 @@ as $$
               when i.revoked_at is not null then 'revoked'
               when i.expires_at <= now() then 'expired'
               else 'pending' end,
-         i.expires_at, i.accepted_at, i.revoked_at, i.invited_by, i.created_at
+         i.expires_at, i.accepted_at, i.revoked_at, i.invited_by,
+         coalesce((select nullif(btrim(p.first_name || ' ' || p.last_name), '') from public.profiles p
+                   where p.org_id = i.org_id and p.user_id = i.invited_by), ''),
+         i.created_at
   from public.invites i
   where i.org_id = any (public.org_ids_with_role(array['owner', 'admin']))
     and (list_invites.org_id is null or i.org_id = list_invites.org_id)
@@ -253,7 +256,7 @@ as $$
 $$;
 
 revoke execute on function public.create_invite(text, text, uuid), public.accept_invite(text),
-  public.revoke_invite(uuid), public.list_invites(uuid), public.transfer_ownership(uuid) from public, anon;
+  public.revoke_invite(uuid), public.list_invites(uuid), public.transfer_ownership(uuid, text) from public, anon;
 
 -- Sign-up. A new staff user without an invite gets a new organization and becomes its
 -- owner. A sign-up carrying `invite_token` in its user metadata (from /invite/{token})

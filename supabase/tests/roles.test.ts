@@ -164,13 +164,15 @@ describe.each(backends)('staff roles on %s', (backend) => {
     const adminProfile = await db.query<{ id: string }>(`select id from public.profiles where user_id = $1`, [team.admin]);
     expect(await sqlState(asUser(db, team.admin, (tx) => tx.query(`select public.transfer_ownership($1)`, [adminProfile.rows[0]!.id])))).toBe('42501');
 
-    await asUser(db, team.owner, (tx) => tx.query(`select public.transfer_ownership($1)`, [adminProfile.rows[0]!.id]));
+    // The owner re-enters their password (supabase/tests/team.test.ts tests that rule).
+    await db.query(`update auth.users set encrypted_password = extensions.crypt('Pass-word-1', extensions.gen_salt('bf', 4)) where id in ($1, $2)`, [team.owner, team.admin]);
+    await asUser(db, team.owner, (tx) => tx.query(`select public.transfer_ownership($1, 'Pass-word-1')`, [adminProfile.rows[0]!.id]));
     const roles = await db.query<{ user_id: string; role: string }>(`select user_id, role from public.profiles where user_id in ($1, $2)`, [team.owner, team.admin]);
     expect(Object.fromEntries(roles.rows.map((r) => [r.user_id, r.role]))).toEqual({ [team.owner]: 'admin', [team.admin]: 'owner' });
 
     // and back, so the other tests keep their roles
     const ownerProfile = await db.query<{ id: string }>(`select id from public.profiles where user_id = $1`, [team.owner]);
-    await asUser(db, team.admin, (tx) => tx.query(`select public.transfer_ownership($1)`, [ownerProfile.rows[0]!.id]));
+    await asUser(db, team.admin, (tx) => tx.query(`select public.transfer_ownership($1, 'Pass-word-1')`, [ownerProfile.rows[0]!.id]));
     const back = await db.query<{ role: string }>(`select role from public.profiles where user_id = $1`, [team.owner]);
     expect(back.rows[0]!.role).toBe('owner');
   });
