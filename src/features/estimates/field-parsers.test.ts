@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDateRange,
   parseCost,
+  parseDiscountUpTo,
   parseDiscountPercent,
   parsePrice,
   parseQuantity,
   parseRequiredText,
   parseTaxRate,
+  parseValidUntil,
 } from './field-parsers';
 
 describe('field parsing', () => {
@@ -47,5 +49,20 @@ describe('field parsing', () => {
     expect(checkDateRange('2026-03-10', '2026-03-09')).toBe('The end date cannot be before the start date');
     expect(checkDateRange('2026-03-10', '2026-03-10')).toBeNull();
     expect(checkDateRange(null, '2026-03-09')).toBeNull();
+  });
+});
+
+describe('estimate rules at the field', () => {
+  it('refuses a discount larger than the subtotal, with the subtotal in the message', () => {
+    expect(parseDiscountUpTo(10_000)('100')).toEqual({ ok: true, value: 10_000 });
+    expect(parseDiscountUpTo(10_000)('100.01')).toEqual({ ok: false, error: 'The discount cannot be more than the subtotal ($100.00)' });
+    expect(parseDiscountUpTo(0)('')).toEqual({ ok: true, value: 0 });
+  });
+
+  it('refuses a valid-until date in the past, takes today and later, and empty', () => {
+    const parse = parseValidUntil('2026-11-25');
+    expect(parse('2026-11-24')).toEqual({ ok: false, error: 'The valid-until date cannot be in the past' });
+    expect(parse('2026-11-25')).toEqual({ ok: true, value: '2026-11-25' });
+    expect(parse('')).toEqual({ ok: true, value: null });
   });
 });

@@ -1,6 +1,7 @@
 // Parsing and validation of what a rep types into the editor. A field's text is kept as typed;
 // only a valid value is written to the device database, an invalid one shows its message.
 import { z } from 'zod';
+import { formatMoney } from '../../lib/money';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -84,6 +85,26 @@ export function parseRequiredText(label: string, max: number) {
         .refine((s) => s.length <= max, `${label} is too long (at most ${max} characters)`),
       text,
     );
+}
+
+/** An estimate discount (an amount) may not exceed the subtotal it is taken from. */
+export function parseDiscountUpTo(subtotalCents: number) {
+  return (text: string): Parsed<number> => {
+    const parsed = parseDiscountAmount(text);
+    if (parsed.ok && parsed.value > subtotalCents) {
+      return { ok: false, error: `The discount cannot be more than the subtotal (${formatMoney(subtotalCents)})` };
+    }
+    return parsed;
+  };
+}
+
+/** A validity date from `today` (YYYY-MM-DD, the device's local day) on; empty for none. */
+export function parseValidUntil(today: string) {
+  return (text: string): Parsed<string | null> => {
+    const parsed = parseDate(text);
+    if (parsed.ok && parsed.value !== null && parsed.value < today) return { ok: false, error: 'The valid-until date cannot be in the past' };
+    return parsed;
+  };
 }
 
 export function parseDate(text: string): Parsed<string | null> {

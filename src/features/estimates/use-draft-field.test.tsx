@@ -71,4 +71,20 @@ describe('useDraftField', () => {
     await act(async () => void vi.advanceTimersByTime(SAVE_DELAY_MS));
     expect(drafts).toEqual([12, undefined, 3, undefined, 4, undefined]);
   });
+
+  it('shows the stored value once left when the typed one means the same (a cleared unit stored as "each")', async () => {
+    const unit = (text: string) => ({ ok: true, value: text.trim() || 'each' }) as const;
+    const save = vi.fn(async () => undefined);
+    function UnitField() {
+      const field = useDraftField('each', unit, save);
+      return <input aria-label="Unit" value={field.text} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />;
+    }
+    render(<UnitField />);
+    const input = screen.getByLabelText('Unit') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '' } });
+    expect(input.value).toBe('');
+    fireEvent.blur(input);
+    expect(save.mock.calls).toEqual([['each']]);
+    expect(input.value).toBe('each');
+  });
 });

@@ -119,9 +119,16 @@ export function useDraftField<T>(
     }, SAVE_DELAY_MS);
   };
 
+  // Left with a value that the stored one already means (a cleared unit saved as "each"):
+  // the field shows what is stored, never text the document does not hold.
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
   const onBlur = () => {
     flush();
     editing.current = false;
+    const typed = parse(text);
+    const kept = parse(storedRef.current);
+    if (typed.ok && kept.ok && text !== storedRef.current && JSON.stringify(typed.value) === JSON.stringify(kept.value)) setText(storedRef.current);
   };
 
   return { text, error, onChange, onBlur, invalid: error !== null };

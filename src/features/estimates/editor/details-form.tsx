@@ -4,21 +4,32 @@ import type { Estimate } from '../../../db/collections/estimates';
 import type { Prospect } from '../../../db/collections/prospects';
 import { CustomerPicker } from '../customer-picker';
 import { DraftInput } from '../draft-input';
-import { centsText, decimalText, parseDate, parseDiscountAmount, parseRequiredText, parseTaxRate } from '../field-parsers';
-import type { DraftStore } from './draft-values';
+import { format } from 'date-fns';
+import type { EstimateItem } from '../../../db/collections/estimate-items';
+import { centsText, decimalText, parseDiscountUpTo, parseRequiredText, parseTaxRate, parseValidUntil } from '../field-parsers';
+import { useTypedTotals, type DraftStore } from './draft-values';
 
 const parseTitle = parseRequiredText('The title', 300);
 
-type Props = { estimate: Estimate; accounts: Account[]; prospects: Prospect[]; drafts: DraftStore; save: (patch: Partial<Estimate>) => Promise<unknown> };
+type Props = {
+  estimate: Estimate;
+  items: readonly EstimateItem[];
+  accounts: Account[];
+  prospects: Prospect[];
+  drafts: DraftStore;
+  save: (patch: Partial<Estimate>) => Promise<unknown>;
+};
 
-export function DetailsForm({ estimate, accounts, prospects, drafts, save }: Props) {
+export function DetailsForm({ estimate, items, accounts, prospects, drafts, save }: Props) {
+  // The discount is checked against the subtotal as typed (lines being edited count).
+  const { subtotal } = useTypedTotals(drafts, items, estimate);
   return (
     <section aria-label="Details" className="grid gap-4 sm:grid-cols-2">
       <DraftInput label="Title" stored={estimate.title} parse={parseTitle} save={(title) => save({ title })} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <CustomerPicker value={estimate} accounts={accounts} prospects={prospects} onChange={(customer) => save(customer)} />
       </div>
-      <DraftInput label="Valid until" type="date" stored={estimate.valid_until ?? ''} parse={parseDate} save={(valid_until) => save({ valid_until })} />
+      <DraftInput label="Valid until" type="date" stored={estimate.valid_until ?? ''} parse={parseValidUntil(format(new Date(), 'yyyy-MM-dd'))} save={(valid_until) => save({ valid_until })} />
       <DraftInput
         label="Tax rate %"
         stored={decimalText(estimate.tax_rate)}
@@ -30,7 +41,7 @@ export function DetailsForm({ estimate, accounts, prospects, drafts, save }: Pro
       <DraftInput
         label="Estimate discount ($)"
         stored={estimate.discount_cents ? centsText(estimate.discount_cents) : ''}
-        parse={parseDiscountAmount}
+        parse={parseDiscountUpTo(subtotal)}
         save={(discount_cents) => save({ discount_cents })}
         onDraft={(value) => drafts.set(estimate.id, 'discount_cents', value)}
         inputMode="decimal"

@@ -92,7 +92,7 @@ export function EstimateEditPage() {
       <SyncFailureBanner estimate={estimate} items={items} milestones={milestones} />
       <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
         <div className="flex min-w-0 flex-col gap-8">
-          <DetailsForm estimate={estimate} accounts={data.accounts} prospects={data.prospects} drafts={drafts} save={save} />
+          <DetailsForm estimate={estimate} items={items} accounts={data.accounts} prospects={data.prospects} drafts={drafts} save={save} />
           <LineItemsEditor estimate={estimate} items={items} drafts={drafts} />
           <MilestonesEditor estimate={estimate} milestones={milestones} />
           <section aria-label="Notes and terms" className="grid gap-4 sm:grid-cols-2">

@@ -9,7 +9,8 @@ import { useWorkspace } from '../../../db/react';
 import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
 import { addMilestone, moveItem, patchDocument, removeDocument } from '../commands';
-import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../field-parsers';
+import { parseRequiredText } from '../field-parsers';
+import { useMilestoneDates } from '../milestone-dates';
 
 const parseTitle = parseRequiredText('The milestone title', 300);
 
@@ -23,24 +24,13 @@ function MilestoneRow({ milestone, index, all }: { milestone: Milestone; index: 
   const { db } = useWorkspace();
   const save = (patch: Partial<Milestone>) => patchDocument(db, 'milestones', milestone.id, patch);
   // A date that would put the end before the start is refused at the field and not saved.
-  const parseStart = (text: string): Parsed<string | null> => {
-    const parsed = parseDate(text);
-    if (!parsed.ok) return parsed;
-    const problem = checkDateRange(parsed.value, milestone.end_date);
-    return problem ? { ok: false, error: 'The start date cannot be after the end date' } : parsed;
-  };
-  const parseEnd = (text: string): Parsed<string | null> => {
-    const parsed = parseDate(text);
-    if (!parsed.ok) return parsed;
-    const problem = checkDateRange(milestone.start_date, parsed.value);
-    return problem ? { ok: false, error: problem } : parsed;
-  };
+  const dates = useMilestoneDates(milestone);
   return (
     <li data-testid="milestone" aria-label={`Milestone ${index + 1}: ${milestone.title}`} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-6">
         <DraftInput label="Milestone" stored={milestone.title} parse={parseTitle} save={(title) => save({ title })} className="col-span-2 sm:col-span-6" />
-        <DraftInput label="Start" type="date" stored={milestone.start_date ?? ''} parse={parseStart} save={(start_date) => save({ start_date })} className="sm:col-span-2" />
-        <DraftInput label="End" type="date" stored={milestone.end_date ?? ''} parse={parseEnd} save={(end_date) => save({ end_date })} className="sm:col-span-2" />
+        <DraftInput label="Start" type="date" stored={milestone.start_date ?? ''} parse={dates.parseStart} onDraft={dates.onStartDraft} save={(start_date) => save({ start_date })} className="sm:col-span-2" />
+        <DraftInput label="End" type="date" stored={milestone.end_date ?? ''} parse={dates.parseEnd} onDraft={dates.onEndDraft} save={(end_date) => save({ end_date })} className="sm:col-span-2" />
         <Field label="Status" className="col-span-2 sm:col-span-2">
           <Select
             options={STATUS_OPTIONS}

@@ -8,7 +8,8 @@ import { toastError } from '../../../lib/toast-store';
 import { DraftInput } from '../draft-input';
 import { addMilestone, patchDocument, removeDocument } from '../commands';
 import { GanttChart } from '../gantt-chart';
-import { checkDateRange, parseDate, parseRequiredText, type Parsed } from '../field-parsers';
+import { parseRequiredText } from '../field-parsers';
+import { useMilestoneDates } from '../milestone-dates';
 
 const parseTitle = parseRequiredText('The milestone title', 300);
 const BIG = 'min-h-12 text-base';
@@ -16,23 +17,14 @@ const BIG = 'min-h-12 text-base';
 function MilestoneCard({ milestone, index }: { milestone: Milestone; index: number }) {
   const { db } = useWorkspace();
   const save = (patch: Partial<Milestone>) => patchDocument(db, 'milestones', milestone.id, patch);
-  const parseStart = (text: string): Parsed<string | null> => {
-    const parsed = parseDate(text);
-    if (!parsed.ok) return parsed;
-    return checkDateRange(parsed.value, milestone.end_date) ? { ok: false, error: 'The start date cannot be after the end date' } : parsed;
-  };
-  const parseEnd = (text: string): Parsed<string | null> => {
-    const parsed = parseDate(text);
-    if (!parsed.ok) return parsed;
-    const problem = checkDateRange(milestone.start_date, parsed.value);
-    return problem ? { ok: false, error: problem } : parsed;
-  };
+  // A date that would put the end before the start is refused at the field and not saved.
+  const dates = useMilestoneDates(milestone);
   return (
     <li data-testid="flow-milestone" aria-label={`Milestone ${index + 1}: ${milestone.title}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="grid grid-cols-2 gap-3">
         <DraftInput label="Milestone" stored={milestone.title} parse={parseTitle} save={(title) => save({ title })} className="col-span-2" inputClassName={BIG} />
-        <DraftInput label="Start" type="date" stored={milestone.start_date ?? ''} parse={parseStart} save={(start_date) => save({ start_date })} inputClassName={BIG} />
-        <DraftInput label="End" type="date" stored={milestone.end_date ?? ''} parse={parseEnd} save={(end_date) => save({ end_date })} inputClassName={BIG} />
+        <DraftInput label="Start" type="date" stored={milestone.start_date ?? ''} parse={dates.parseStart} onDraft={dates.onStartDraft} save={(start_date) => save({ start_date })} inputClassName={BIG} />
+        <DraftInput label="End" type="date" stored={milestone.end_date ?? ''} parse={dates.parseEnd} onDraft={dates.onEndDraft} save={(end_date) => save({ end_date })} inputClassName={BIG} />
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <label className="inline-flex min-h-12 items-center gap-3 text-base text-slate-700">
