@@ -1,6 +1,7 @@
 // Request helpers: JSON bodies as GoTrue reads them, typed field access, the client's IP.
 import type { Context } from 'hono';
 import { clientAddress } from '../client-address';
+import { parseJsonWithin } from '../json-limits';
 import { AuthError, validationFailed } from './errors';
 
 export type Body = Record<string, unknown>;
@@ -11,7 +12,7 @@ export async function readJson(c: Context): Promise<Body> {
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJsonWithin(text);
   } catch (error) {
     throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
   }

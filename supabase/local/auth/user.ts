@@ -74,6 +74,9 @@ async function updateUser(ctx: LocalContext, c: Context): Promise<Response> {
     }
     if (newHash) {
       await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [row.id, newHash]);
+      // As GoTrue: a new password ends every other session of the user (a stolen tablet
+      // stays signed in no longer than its access token lives); this one goes on.
+      await tx.query('delete from auth.sessions where user_id = $1 and id::text <> $2', [row.id, auth.sessionId]);
     }
     if (email && email !== (row.email ?? '').toLowerCase()) {
       const taken = await tx.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [email, row.id]);

@@ -1,6 +1,7 @@
 // Phoenix channel frames as realtime-js speaks them: serializer 2.0.0 sends text frames as
 // arrays [join_ref, ref, topic, event, payload] and user broadcasts as binary frames;
 // 1.0.0 sends JSON objects {join_ref, ref, topic, event, payload}.
+import { JsonTooDeepError, parseJsonWithin } from '../json-limits';
 
 export type Vsn = '1.0.0' | '2.0.0';
 
@@ -34,9 +35,10 @@ function fromParts(joinRef: unknown, ref: unknown, topic: unknown, event: unknow
 export function decodeText(text: string, vsn: Vsn): Message | Malformed {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { malformed: 'frame is not JSON', ref: null, topic: null, joinRef: null };
+    parsed = parseJsonWithin(text);
+  } catch (error) {
+    const why = error instanceof JsonTooDeepError ? error.message : 'frame is not JSON';
+    return { malformed: why, ref: null, topic: null, joinRef: null };
   }
   if (vsn === '2.0.0') {
     if (!Array.isArray(parsed) || parsed.length !== 5) {
@@ -70,10 +72,11 @@ export function decodeBinary(data: Buffer): Message | Malformed {
   let payload: unknown;
   let meta: unknown;
   try {
-    payload = encoding === JSON_ENCODING ? JSON.parse(body.toString('utf8')) : Array.from(body);
-    meta = metadata ? JSON.parse(metadata) : undefined;
-  } catch {
-    return { malformed: 'binary frame payload is not JSON', ref: ref || null, topic: topic || null, joinRef: joinRef || null };
+    payload = encoding === JSON_ENCODING ? parseJsonWithin(body.toString('utf8')) : Array.from(body);
+    meta = metadata ? parseJsonWithin(metadata) : undefined;
+  } catch (error) {
+    const why = error instanceof JsonTooDeepError ? error.message : 'binary frame payload is not JSON';
+    return { malformed: why, ref: ref || null, topic: topic || null, joinRef: joinRef || null };
   }
   return fromParts(joinRef || null, ref || null, topic, 'broadcast', {
     type: 'broadcast',

@@ -6,6 +6,7 @@ import { bearerToken, identifyCaller, type Caller } from '../api-auth';
 import { clientAddress, headersForSql } from '../client-address';
 import type { LocalContext } from '../context';
 import { ApiError, toApiError } from '../errors';
+import { JsonTooDeepError, parseJsonWithin } from '../json-limits';
 import type { Keys } from '../keys';
 import { withRequestContext } from '../request-context';
 import type { Catalog, CatalogCache, Table } from './catalog';
@@ -133,8 +134,9 @@ function checkProfile(headers: Headers, method: string) {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseJsonWithin(text);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', error.message, null);
     throw new ApiError(400, 'PGRST102', 'Empty or invalid json', null, null);
   }
 }
