@@ -9,6 +9,7 @@ import type { Prospect } from '../../db/collections/prospects';
 import { insertDocument, patchDocument, removeDocument } from '../../db/documents';
 import { createEstimate } from '../../db/new-estimate';
 import type { AppDatabase } from '../../db/database';
+import type { NewCustomer } from './new-customer-schema';
 import { snapshotAndHash } from '../../lib/estimate-snapshot';
 import type { SignatureMethod } from '../../lib/signature';
 import { customerDisplayName } from '../../db/customer-name';
@@ -193,8 +194,6 @@ export async function duplicateEstimate(db: AppDatabase, source: Estimate, items
 export function addComment(db: AppDatabase, estimate: Pick<Estimate, 'id' | 'org_id'>, body: string, internal: boolean) {
   return insertDocument(db, 'comments', { org_id: estimate.org_id, estimate_id: estimate.id, body, internal, thread_id: estimate.id });
 }
-
-export type NewCustomer = { kind: 'account'; name: string } | { kind: 'prospect'; firstName: string; lastName: string; email: string };
 
 export async function createCustomer(db: AppDatabase, orgId: string, userId: string, customer: NewCustomer): Promise<Account | Prospect> {
   if (customer.kind === 'account') return insertDocument(db, 'accounts', { org_id: orgId, name: customer.name, owner_id: userId });

@@ -4,15 +4,12 @@ import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Combobox, type ComboboxItem } from '../../components/ui/combobox';
-import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
 import type { Account } from '../../db/collections/accounts';
 import type { Prospect } from '../../db/collections/prospects';
-import { useWorkspace } from '../../db/react';
 import { toastError } from '../../lib/toast-store';
 import { customerDisplayName } from '../../db/customer-name';
-import { createCustomer } from './commands';
+import { NewCustomerDialog } from './new-customer-dialog';
 
 export type CustomerRef = { account_id: string | null; prospect_id: string | null };
 
@@ -66,93 +63,5 @@ export function CustomerPicker({
         }}
       />
     </div>
-  );
-}
-
-function NewCustomerDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (kind: 'account' | 'prospect', id: string) => void }) {
-  const { db, orgId, userId } = useWorkspace();
-  const [kind, setKind] = useState<'account' | 'prospect'>('account');
-  const [name, setName] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async () => {
-    if (kind === 'account' && !name.trim()) return setError('Enter the company name');
-    if (kind === 'prospect' && !firstName.trim() && !lastName.trim()) return setError('Enter a name');
-    if (kind === 'prospect' && email.trim() && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) return setError('Enter a valid e-mail address');
-    try {
-      const created = await createCustomer(
-        db,
-        orgId,
-        userId,
-        kind === 'account' ? { kind, name: name.trim() } : { kind, firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim() },
-      );
-      setName('');
-      setFirstName('');
-      setLastName('');
-      setEmail('');
-      setError(null);
-      onCreated(kind, created.id);
-    } catch (e) {
-      toastError(e);
-    }
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="New customer"
-      description="Saved on this device and synced with the estimate."
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()}>Create customer</Button>
-        </>
-      }
-    >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Field label="Kind">
-          <Select
-            value={kind}
-            onChange={(e) => setKind(e.target.value as 'account' | 'prospect')}
-            options={[
-              { value: 'account', label: 'Company account' },
-              { value: 'prospect', label: 'Person (prospect)' },
-            ]}
-          />
-        </Field>
-        {kind === 'account' ? (
-          <Field label="Company name" error={error}>
-            <Input value={name} onChange={(e) => setName(e.target.value)} invalid={error !== null} />
-          </Field>
-        ) : (
-          <>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name">
-                <Input value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-              </Field>
-              <Field label="Last name">
-                <Input value={lastName} onChange={(e) => setLastName(e.target.value)} />
-              </Field>
-            </div>
-            <Field label="E-mail" error={error}>
-              <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={error !== null} />
-            </Field>
-          </>
-        )}
-        <button type="submit" hidden />
-      </form>
-    </Dialog>
   );
 }
