@@ -29,7 +29,9 @@ create table public.portals (
   -- minus those with estimates.hidden_from_portal (scalars, not an id list, for RxDB).
   show_all_estimates boolean not null default true,
   allow_requests boolean not null default true,
-  -- Server-owned: set by issue_portal_token() and revoke_portal_token(), recorded by token pages.
+  -- Server-owned: the hash of the latest link issued (the links themselves are in
+  -- portal_links, 20261125000600_portals.sql), the expiry set through create_portal and
+  -- update_portal, the revocation, and the last access recorded by the portal home.
   token_hash text,
   expires_at timestamptz,
   revoked_at timestamptz,
@@ -57,11 +59,13 @@ begin
       new.expires_at := null;
       new.revoked_at := null;
       new.last_accessed_at := null;
+      new.view_count := 0;
     else
       new.token_hash := old.token_hash;
       new.expires_at := old.expires_at;
       new.revoked_at := old.revoked_at;
       new.last_accessed_at := old.last_accessed_at;
+      new.view_count := old.view_count;
     end if;
   end if;
   return new;
@@ -163,38 +167,38 @@ select private.setup_replicated_table('public.estimate_requests');
 grant insert, update on public.portals, public.comments, public.estimate_requests to authenticated;
 
 create policy "Members can view portals of their organization" on public.portals
-  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
 create policy "Admins can create portals in their organization" on public.portals
   for insert to authenticated
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]));
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
 create policy "Admins can update portals of their organization" on public.portals
   for update to authenticated
-  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]));
+  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
 
 create policy "Members can view comments of their organization" on public.comments
-  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
 create policy "Sales can comment in their organization" on public.comments
   for insert to authenticated
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 create policy "Staff can update their own comments" on public.comments
   for update to authenticated
-  using (author_user_id = (select auth.uid()) and org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  using (author_user_id = (select auth.uid()) and org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 create policy "Admins can update comments of their organization" on public.comments
   for update to authenticated
-  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]));
+  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
 
 create policy "Members can view estimate requests of their organization" on public.estimate_requests
-  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
 create policy "Sales can create estimate requests in their organization" on public.estimate_requests
   for insert to authenticated
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 create policy "Sales can update estimate requests of their organization" on public.estimate_requests
   for update to authenticated
-  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 
 -- Server-only. A customer session (SPEC.md §3) belongs to one prospect; its token is kept
 -- hashed. Rows are inserted and deleted outright by token-checked RPC functions.
@@ -235,9 +239,10 @@ alter table public.customer_sessions enable row level security;
 alter table public.access_logs enable row level security;
 revoke all on public.customer_sessions, public.access_logs from anon, authenticated;
 
--- Portal links. Issuing returns the raw token once; only its hash is stored. Rotating is
--- issuing again: the previous link stops working.
-create or replace function public.issue_portal_token(portal_id uuid, expires_in_days integer default 90)
+-- Portal links. Issuing adds a link (portal_links, 20261125000600_portals.sql) and returns
+-- its raw token once; only its hash is stored. Links already shared keep working; rotating
+-- (rotate_portal_token) ends them all.
+create or replace function public.issue_portal_token(portal_id uuid)
 returns jsonb
 language plpgsql security definer
 set search_path = ''
@@ -246,23 +251,22 @@ as $$
 declare
   target public.portals;
   token text := private.new_token();
-  expires timestamptz;
+  new_link uuid;
 begin
   select * into target from public.portals p where p.id = issue_portal_token.portal_id and not p._deleted;
-  if target.id is null or not public.has_role(target.org_id, array['owner', 'admin']) then
+  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
     raise exception 'Only owners and admins of the organization can issue portal links' using errcode = '42501';
   end if;
-  if issue_portal_token.expires_in_days is null or issue_portal_token.expires_in_days not between 1 and 365 then
-    raise exception 'Expiry must be between 1 and 365 days' using errcode = '22023';
-  end if;
-  expires := now() + make_interval(days => issue_portal_token.expires_in_days);
-  update public.portals p
-    set token_hash = private.token_hash(token), expires_at = expires, revoked_at = null
-    where p.id = target.id;
-  return jsonb_build_object('portal_id', target.id, 'token', token, 'expires_at', expires);
+  insert into public.portal_links (org_id, portal_id, token_hash, channel, created_by)
+    values (target.org_id, target.id, private.token_hash(token), 'link', auth.uid())
+    returning id into new_link;
+  update public.portals p set token_hash = private.token_hash(token) where p.id = target.id;
+  return jsonb_build_object('portal_id', target.id, 'link_id', new_link, 'token', token, 'kind', target.kind);
 end
 $$;
 
+-- Revoking a portal closes it: links, the access code and sessions stop working (its rows
+-- stay, so rotate_portal_token can open it again with a new link).
 create or replace function public.revoke_portal_token(portal_id uuid) returns void
 language plpgsql security definer
 set search_path = ''
@@ -272,11 +276,12 @@ declare
   target public.portals;
 begin
   select * into target from public.portals p where p.id = revoke_portal_token.portal_id;
-  if target.id is null or not public.has_role(target.org_id, array['owner', 'admin']) then
+  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
     raise exception 'Only owners and admins of the organization can revoke portal links' using errcode = '42501';
   end if;
   update public.portals p set revoked_at = now() where p.id = target.id and p.revoked_at is null;
+  perform private.end_portal_sessions(target.id);
 end
 $$;
 
-revoke execute on function public.issue_portal_token(uuid, integer), public.revoke_portal_token(uuid) from public, anon;
+revoke execute on function public.issue_portal_token(uuid), public.revoke_portal_token(uuid) from public, anon;
