@@ -1,5 +1,6 @@
 // The estimates list's search: "every search word begins some word of the estimate's number,
-// title or customer", answered by an index, not by scanning documents. RxDB's indexes cannot
+// title or customer", answered by an index, not by scanning documents (the prospects table
+// searches name, e-mail and company the same way). RxDB's indexes cannot
 // hold one entry per word, so the words of each estimate's normalized `search` column are
 // kept beside the RxDB database in a small Dexie database with a multi-entry index
 // (IndexedDB `*words`): a prefix lookup per search word, intersected.
@@ -8,12 +9,15 @@
 // other tabs' writes) and is rebuilt from the collection when it opens, so a write it missed
 // (a crash between the two databases) never outlives the session.
 import { Dexie, type EntityTable } from 'dexie';
+import type { RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from './database';
 import { indexWords, searchWords } from '../lib/text-search';
 
 type WordRow = { id: string; words: string[] };
-type WordDb = Dexie & { estimates: EntityTable<WordRow, 'id'> };
+
+/** The collections a word index serves: each has a normalized `search` column. */
+export type WordIndexed = 'estimates' | 'prospects';
 
 export type WordIndex = {
   /** Resolves when the first build is done; searches before that fall back to a scan. */
@@ -24,11 +28,16 @@ export type WordIndex = {
   close(): void;
 };
 
-export type WordIndexOptions = { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
+export type WordIndexOptions = { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange; collection?: WordIndexed };
 
 export function openWordIndex(db: AppDatabase, options: WordIndexOptions = {}): WordIndex {
-  const words = new Dexie(`${db.name}_words`, options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : undefined) as WordDb;
-  words.version(1).stores({ estimates: 'id, *words' });
+  const collection = options.collection ?? 'estimates';
+  // The estimates' index keeps its first name; each other collection gets a database of its own.
+  const name = collection === 'estimates' ? `${db.name}_words` : `${db.name}_${collection}_words`;
+  const words = new Dexie(name, options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : undefined);
+  words.version(1).stores({ [collection]: 'id, *words' });
+  const table = words.table(collection) as EntityTable<WordRow, 'id'>;
+  const source = db[collection] as unknown as RxCollection<{ id: string; search: string }>;
   let ready = false;
   let closed = false;
   let pending = new Map<string, WordRow | null>();
@@ -40,15 +49,15 @@ export function openWordIndex(db: AppDatabase, options: WordIndexOptions = {}): 
     const puts = [...batch.values()].filter((row): row is WordRow => row !== null);
     const deletes = [...batch].filter(([, row]) => row === null).map(([id]) => id);
     flushing = flushing
-      .then(() => words.transaction('rw', words.estimates, async () => {
-        if (puts.length) await words.estimates.bulkPut(puts);
-        if (deletes.length) await words.estimates.bulkDelete(deletes);
+      .then(() => words.transaction('rw', table, async () => {
+        if (puts.length) await table.bulkPut(puts);
+        if (deletes.length) await table.bulkDelete(deletes);
       }))
       .catch(() => undefined);
     return flushing;
   };
 
-  const subscription: Subscription = db.estimates.$.subscribe((event) => {
+  const subscription: Subscription = source.$.subscribe((event) => {
     const doc = event.documentData as { id: string; search?: string; _deleted?: boolean } | undefined;
     const removed = event.operation === 'DELETE' || !doc || doc._deleted;
     pending.set(event.documentId, removed ? null : { id: event.documentId, words: indexWords(doc.search ?? '') });
@@ -56,13 +65,13 @@ export function openWordIndex(db: AppDatabase, options: WordIndexOptions = {}): 
   });
 
   const build = (async () => {
-    const docs = await db.estimates.find().exec();
+    const docs = await source.find().exec();
     const rows = docs.map((d) => ({ id: d.id, words: indexWords(d.search) }));
     const live = new Set(rows.map((r) => r.id));
-    await words.transaction('rw', words.estimates, async () => {
-      const stale = (await words.estimates.toCollection().primaryKeys()).filter((id) => !live.has(id));
-      await words.estimates.bulkPut(rows);
-      if (stale.length) await words.estimates.bulkDelete(stale);
+    await words.transaction('rw', table, async () => {
+      const stale = (await table.toCollection().primaryKeys()).filter((id) => !live.has(id));
+      await table.bulkPut(rows);
+      if (stale.length) await table.bulkDelete(stale);
     });
     // Changes that arrived during the build are newer than what it read.
     await flush();
@@ -87,7 +96,7 @@ export function openWordIndex(db: AppDatabase, options: WordIndexOptions = {}): 
       let result: Set<string> | null = null;
       // The longest word first: it usually matches least, so the intersection stays small.
       for (const term of terms.sort((a, b) => b.length - a.length)) {
-        const ids = (await words.estimates.where('words').startsWith(term).primaryKeys()) as string[];
+        const ids = (await table.where('words').startsWith(term).primaryKeys()) as string[];
         result = result === null ? new Set(ids) : new Set(ids.filter((id) => result!.has(id)));
         if (result.size === 0) break;
       }
@@ -97,14 +106,20 @@ export function openWordIndex(db: AppDatabase, options: WordIndexOptions = {}): 
   };
 }
 
-const indexes = new WeakMap<AppDatabase, WordIndex>();
+const indexes = new WeakMap<AppDatabase, Map<WordIndexed, WordIndex>>();
 
-/** One word index per open database (the list screen's search uses it). */
+/** One word index per open database and collection (the list screens' search uses it). */
 export function wordIndexOf(db: AppDatabase, options?: WordIndexOptions): WordIndex {
-  let index = indexes.get(db);
+  const collection = options?.collection ?? 'estimates';
+  let byCollection = indexes.get(db);
+  if (!byCollection) {
+    byCollection = new Map();
+    indexes.set(db, byCollection);
+  }
+  let index = byCollection.get(collection);
   if (!index) {
-    index = openWordIndex(db, options);
-    indexes.set(db, index);
+    index = openWordIndex(db, { ...options, collection });
+    byCollection.set(collection, index);
   }
   return index;
 }

@@ -1,13 +1,17 @@
 import { defineCollection, replicatedColumns, type DocOf } from '../define';
-import { nullableDate, nullableUuid, oneOf, search, text } from '../fields';
+import { nullableDate, nullableTimestamp, nullableUuid, oneOf, search, text } from '../fields';
 import { normalizeSearchText } from '../../lib/text-search';
 
 export const ESTIMATE_REQUEST_STATUSES = ['new', 'in_review', 'converted', 'dismissed'] as const;
 
 export const estimateRequests = defineCollection({
   name: 'estimate_requests',
+  // 1: the request inbox (issue 13): the reference the requester was given (set by the
+  //    server), why a request was dismissed, when its status last changed.
+  version: 1,
   fields: {
     ...replicatedColumns(),
+    reference: text(40),
     name: text(),
     email: text(),
     phone: text(),
@@ -20,12 +24,15 @@ export const estimateRequests = defineCollection({
     prospect_id: nullableUuid(),
     status: oneOf(ESTIMATE_REQUEST_STATUSES, 'new'),
     converted_estimate_id: nullableUuid(),
+    dismiss_reason: text(),
+    status_changed_at: nullableTimestamp(),
     ip_address: text(),
     user_agent: text(),
     search: search(),
   },
   indexes: [['status', 'created_at'], ['org_id', 'created_at'], 'search'],
-  serverOwned: ['ip_address', 'user_agent'],
-  derive: (d) => ({ search: normalizeSearchText(d.name, d.company, d.email, d.description) }),
+  serverOwned: ['reference', 'ip_address', 'user_agent'],
+  derive: (d) => ({ search: normalizeSearchText(d.reference, d.name, d.company, d.email, d.description) }),
 });
 export type EstimateRequest = DocOf<typeof estimateRequests.fields>;
+export type EstimateRequestStatus = EstimateRequest['status'];

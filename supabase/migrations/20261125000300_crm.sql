@@ -1,0 +1,166 @@
+-- CRM (issue 13): what the prospects pipeline, the accounts and the request inbox keep beyond
+-- the tables of 20261122000200_catalogue.sql and 20261122000400_portals.sql.
+--
+-- - prospects: the reason a prospect was won or lost, when its status last changed, its status
+--   history (kept by the server: a JSON array in text, since devices replicate scalar columns
+--   only), and an archive mark.
+-- - accounts: an archive mark.
+-- - estimate_requests: why a request was dismissed and when its status last changed.
+--
+-- Every change is made offline on a device and synced as a document, so the rules live in
+-- triggers that hold client writes (private.is_client_write()) to them: a won or lost prospect
+-- needs a reason, a dismissed request needs one, a converted request names its estimate and
+-- stays converted. Server writes (the seed, SECURITY DEFINER functions) are trusted.
+-- Policies: the existing ones of the two files above decide who reads and writes these rows
+-- (members read, sales and above create and update, nobody deletes: rows are soft-deleted);
+-- supabase/tests/crm.test.ts proves them per role together with the rules below.
+
+-- ---------------------------------------------------------------------------------------
+-- Columns and their checks. E-mail and phone checks are NOT VALID: rows written before them
+-- (none in a fresh database) are not re-read, every new or changed row is held to them.
+alter table public.prospects
+  add column status_reason text not null default '' check (length(status_reason) <= 500),
+  add column status_changed_at timestamptz,
+  add column status_history text not null default '[]',
+  add column archived_at timestamptz;
+
+alter table public.prospects
+  add constraint prospects_email_format check (email = '' or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')) not valid,
+  add constraint prospects_phone_format check (phone = '' or (length(phone) <= 40 and phone ~ '^[+(]?[0-9][0-9 ().+-]*([ ]?(x|ext\.?)[ ]?[0-9]{1,6})?$')) not valid,
+  add constraint prospects_name_length check (length(first_name) <= 100 and length(last_name) <= 100 and length(company) <= 200) not valid;
+
+alter table public.accounts
+  add column archived_at timestamptz;
+
+alter table public.accounts
+  add constraint accounts_email_format check (email = '' or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')) not valid,
+  add constraint accounts_phone_format check (phone = '' or (length(phone) <= 40 and phone ~ '^[+(]?[0-9][0-9 ().+-]*([ ]?(x|ext\.?)[ ]?[0-9]{1,6})?$')) not valid;
+
+alter table public.estimate_requests
+  add column dismiss_reason text not null default '' check (length(dismiss_reason) <= 500),
+  add column status_changed_at timestamptz;
+
+-- Lists of the request inbox and the duplicate check by e-mail.
+create index if not exists prospects_org_email_idx on public.prospects (org_id, lower(email)) where not _deleted;
+create index if not exists estimate_requests_org_status_idx on public.estimate_requests (org_id, status, created_at);
+
+-- ---------------------------------------------------------------------------------------
+-- A device's moment for a status change, if it is plausible (made offline, after the last
+-- change and not in the future); otherwise the server's.
+create or replace function private.status_moment(claimed timestamptz, earliest timestamptz) returns timestamptz
+language sql stable
+set search_path = ''
+as $$
+  select case when claimed is not null and claimed <= now() and (earliest is null or claimed >= earliest) then claimed else now() end
+$$;
+
+create or replace function private.iso_utc(at timestamptz) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+$$;
+
+-- Prospect status rules and history. The history is the server's: each change of status
+-- appends {status, from, at, by, reason} (at most the last 100 entries); a client write never
+-- sets it. The reason belongs to won and lost only, and a client that moves a prospect to won
+-- or lost (or changes the reason of one) must give it.
+create or replace function public.prospects_status_rules() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  client boolean := private.is_client_write();
+  history jsonb;
+  entry jsonb;
+begin
+  new.status_reason := btrim(coalesce(new.status_reason, ''));
+  if new.status not in ('won', 'lost') then
+    new.status_reason := '';
+  elsif client and new.status_reason = ''
+        and (tg_op = 'INSERT' or new.status is distinct from old.status or new.status_reason is distinct from old.status_reason) then
+    raise exception 'A % prospect needs a reason', new.status
+      using errcode = '23514', detail = 'status_reason_required', hint = 'status_reason';
+  end if;
+
+  if tg_op = 'UPDATE' and new.status is not distinct from old.status then
+    if client then
+      new.status_history := old.status_history;
+      new.status_changed_at := old.status_changed_at;
+    end if;
+    return new;
+  end if;
+
+  if tg_op = 'INSERT' then
+    new.status_changed_at := least(coalesce(new.status_changed_at, new.created_at, now()), now());
+    -- Trusted writers (the seed, an import on the server) may bring a history along.
+    if not client and coalesce(new.status_history, '') not in ('', '[]') then
+      return new;
+    end if;
+    history := '[]'::jsonb;
+  else
+    history := coalesce(nullif(old.status_history, '')::jsonb, '[]'::jsonb);
+    new.status_changed_at := case when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
+                                  else case when new.status_changed_at is distinct from old.status_changed_at then new.status_changed_at else now() end end;
+  end if;
+
+  entry := jsonb_build_object(
+    'status', new.status,
+    'from', case when tg_op = 'UPDATE' then to_jsonb(old.status) else 'null'::jsonb end,
+    'at', private.iso_utc(new.status_changed_at),
+    'by', to_jsonb(auth.uid()),
+    'reason', new.status_reason);
+  history := history || jsonb_build_array(entry);
+  if jsonb_array_length(history) > 100 then
+    history := (select jsonb_agg(e order by i) from jsonb_array_elements(history) with ordinality as t(e, i) where i > jsonb_array_length(history) - 100);
+  end if;
+  new.status_history := history::text;
+  return new;
+end
+$$;
+
+create trigger b_prospects_status_rules before insert or update on public.prospects
+  for each row execute function public.prospects_status_rules();
+
+-- Request status rules. A client may take a request into review, convert it (naming the
+-- draft estimate made from it) or dismiss it with a reason, and reopen a dismissed one; a
+-- converted request stays converted (its prospect and estimate exist). The status moment is
+-- kept as for prospects.
+create or replace function public.estimate_requests_status_rules() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  client boolean := private.is_client_write();
+begin
+  new.dismiss_reason := btrim(coalesce(new.dismiss_reason, ''));
+  if new.status <> 'dismissed' then
+    new.dismiss_reason := '';
+  end if;
+  if tg_op = 'INSERT' then
+    new.status_changed_at := least(coalesce(new.status_changed_at, new.created_at, now()), now());
+  elsif new.status is distinct from old.status then
+    if client and old.status = 'converted' then
+      raise exception 'A converted request stays converted'
+        using errcode = '23514', detail = 'request_already_converted', hint = 'status';
+    end if;
+    new.status_changed_at := case when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
+                                  else case when new.status_changed_at is distinct from old.status_changed_at then new.status_changed_at else now() end end;
+  elsif client then
+    new.status_changed_at := old.status_changed_at;
+  end if;
+  if client and new.status = 'dismissed' and new.dismiss_reason = ''
+     and (tg_op = 'INSERT' or old.status is distinct from 'dismissed' or old.dismiss_reason is distinct from new.dismiss_reason) then
+    raise exception 'A dismissed request needs a reason'
+      using errcode = '23514', detail = 'dismiss_reason_required', hint = 'dismiss_reason';
+  end if;
+  if client and new.status = 'converted' and new.converted_estimate_id is null then
+    raise exception 'A converted request names the estimate made from it'
+      using errcode = '23514', detail = 'converted_estimate_required', hint = 'converted_estimate_id';
+  end if;
+  return new;
+end
+$$;
+
+create trigger b_estimate_requests_status_rules before insert or update on public.estimate_requests
+  for each row execute function public.estimate_requests_status_rules();
