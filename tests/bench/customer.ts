@@ -112,25 +112,34 @@ export async function run(): Promise<void> {
     await sizeContext.close();
 
     const page: number[] = [];
+    const noWorker: number[] = [];
     const base: number[] = [];
+    const fresh = (serviceWorkers: 'allow' | 'block') => browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers });
+    const totalShown = (p: Page) => p.getByTestId('estimate-total').waitFor({ timeout: 60_000 });
     for (let i = 0; i < RUNS; i++) {
-      // Fresh contexts: a cold cache and a first visit each time; the two alternate so load on the machine hits both alike.
-      const a = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'allow' });
-      page.push(await coldLoad(a, url, (p) => p.getByTestId('estimate-total').waitFor({ timeout: 60_000 })));
+      // Fresh contexts: a cold cache and a first visit each time; they alternate so load on the machine hits all alike.
+      const a = await fresh('allow');
+      page.push(await coldLoad(a, url, totalShown));
       await a.close();
-      const b = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'allow' });
+      const b = await fresh('allow');
       base.push(await coldLoad(b, `${server.url}/bench-static.html`, (p) => p.getByRole('heading', { name: 'Static page' }).waitFor()));
       await b.close();
+      // For the report: the same without the service worker's precache competing for the line.
+      const c = await fresh('block');
+      noWorker.push(await coldLoad(c, url, totalShown));
+      await c.close();
     }
     console.log(`\ncold load, throttled to 1.6 Mbps down / 150 ms latency, ${RUNS} runs each`);
     printTable(
       ['page', 'p50', 'p95'],
       [
         ['/portal/estimate/{token} until the total shows', ms(percentile(page, 50)), ms(percentile(page, 95))],
+        ['  the same, service worker blocked (no precache)', ms(percentile(noWorker, 50)), ms(percentile(noWorker, 95))],
         ['static HTML page of the same server', ms(percentile(base, 50)), ms(percentile(base, 95))],
       ],
     );
     console.log(`ratio estimate page / static page: p50 ${ratio(percentile(page, 50), percentile(base, 50))}, p95 ${ratio(percentile(page, 95), percentile(base, 95))} (goal ≤ 3×)`);
+    console.log(`  without the service worker: p50 ${ratio(percentile(noWorker, 50), percentile(base, 50))}, p95 ${ratio(percentile(noWorker, 95), percentile(base, 95))}`);
   } finally {
     await browser.close();
     await server.close();

@@ -1,23 +1,15 @@
-import { FilePlus2 } from 'lucide-react';
-import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-const PLANS = [
-  'Describe what you need',
-  'Pick from products you have bought before',
-  'Get notified when the estimate is ready',
-] as const;
+// /portal/{token}/new-estimate: the request form inside the customer portal.
+import { Navigate, useParams } from 'react-router-dom';
+import { PortalRequestScreen } from '../../components/portal/portal-request-screen';
+import { usePortalSession } from '../../components/portal/use-portal-session';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useSignInAgain } from './sign-in-again';
 
 export function PortalNewEstimatePage() {
   const { token = '' } = useParams();
-  return (
-    <PlaceholderPage
-      title="New Estimate Request"
-      summary="Ask us for a new estimate from within your portal."
-      icon={<FilePlus2 />}
-      plans={PLANS}
-      facts={[{ label: 'Portal', value: token }]}
-      variant="public"
-    />
-  );
+  const session = usePortalSession('customer', token);
+  const again = useSignInAgain(session.data);
+  if (session.isPending) return <PageSpinner label="Opening your portal…" />;
+  if (!session.data) return <Navigate to={again.target} replace />;
+  return <PortalRequestScreen active={session.data} token={null} basePath={`/portal/${encodeURIComponent(token)}`} onRefused={again.refused} />;
 }

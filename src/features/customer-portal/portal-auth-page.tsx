@@ -1,20 +1,9 @@
-import { KeyRound } from 'lucide-react';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-const PLANS = [
-  'Sign in with the link or code we sent you',
-  'Stay signed in on this device for 24 hours',
-  'Return to the page you were opening',
-] as const;
+// /portal-auth: signing in to a customer portal with its link or access code and the code we
+// e-mail (?redirect= only to paths of this origin).
+import { SignInFlow } from '../../components/portal/sign-in-flow';
+import { useSignInTarget } from '../../components/portal/use-sign-in-target';
 
 export function PortalAuthPage() {
-  return (
-    <PlaceholderPage
-      title="Customer Portal Sign In"
-      summary="Open your customer portal to see your estimates and timelines."
-      icon={<KeyRound />}
-      plans={PLANS}
-      variant="public"
-    />
-  );
+  const { initial, onSignedIn, key } = useSignInTarget('customer');
+  return <SignInFlow key={key} kind="customer" initial={initial} onSignedIn={onSignedIn} />;
 }

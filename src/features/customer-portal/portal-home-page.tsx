@@ -1,24 +1,31 @@
-import { House } from 'lucide-react';
-import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-const PLANS = [
-  'Your estimates and their status',
-  'Project timelines',
-  'Comments and questions for our team',
-  'Accept an estimate online',
-] as const;
+// /portal/{token}: the customer portal home, behind the customer session guard. A session the
+// server stops accepting (revoked, rotated, expired) is cleared and the browser goes to
+// /portal-auth?redirect={this path}.
+import { Navigate, useParams } from 'react-router-dom';
+import { PortalHome } from '../../components/portal/portal-home';
+import { RequestQueuedNotice } from '../../components/portal/portal-request-screen';
+import { usePortalSession } from '../../components/portal/use-portal-session';
+import { PageSpinner } from '../../components/ui/spinner';
+import { PortalEstimateView } from './portal-estimate';
+import { useSignInAgain } from './sign-in-again';
 
 export function PortalHomePage() {
   const { token = '' } = useParams();
+  const session = usePortalSession('customer', token);
+  const again = useSignInAgain(session.data);
+  if (session.isPending) return <PageSpinner label="Opening your portal…" />;
+  if (!session.data) return <Navigate to={again.target} replace />;
+  const basePath = `/portal/${encodeURIComponent(token)}`;
   return (
-    <PlaceholderPage
-      title="Customer Portal"
-      summary="Your estimates, timelines and conversations with our team."
-      icon={<House />}
-      plans={PLANS}
-      facts={[{ label: 'Portal', value: token }]}
-      variant="public"
+    <PortalHome
+      kind="customer"
+      active={session.data}
+      token={null}
+      basePath={basePath}
+      requestHref={`${basePath}/new-estimate`}
+      onRefused={again.refused}
+      renderEstimate={(props) => <PortalEstimateView {...props} />}
+      notice={<RequestQueuedNotice />}
     />
   );
 }

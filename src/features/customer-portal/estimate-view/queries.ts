@@ -1,19 +1,19 @@
 // The customer estimate page's server calls, through TanStack Query over callRpc. Opening the
-// link (estimate_by_link_token) counts as a view, so it runs once per page load and is never
-// refetched on its own; while the page is visible it polls estimate_link_updates (comments
-// from staff within seconds, a decision or a new version) and merges the answer in. Actions
-// answer with the estimate as it now is, merged the same way.
+// link (opening.ts) counts as a view, so it runs once per page load; while the page is
+// visible it polls estimate_link_updates (comments from staff within seconds, a decision or a
+// new version) and merges the answer in. Actions answer with the estimate as it now is,
+// merged the same way.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { callRpc } from '../../../lib/server-api';
 import { sendUntilAnswered } from '../../../lib/send-until-answered';
 import { refusalOf, type Refusal } from './commands';
-import { customerEstimateSchema, estimateUpdateSchema, tokenSchema, type CustomerEstimate, type EstimateUpdate } from './schemas';
+import { customerEstimateKey, openingQuery } from './opening';
+import { estimateUpdateSchema, tokenSchema, type CustomerEstimate, type EstimateUpdate } from './schemas';
 
 /** Staff replies reach the customer within 5 s. */
 export const POLL_INTERVAL_MS = 4000;
 
-export const customerEstimateKey = (token: string) => ['customer-estimate', token] as const;
 const updatesKey = (token: string) => ['customer-estimate', token, 'updates'] as const;
 
 type Cached = CustomerEstimate | null | undefined;
@@ -30,13 +30,7 @@ function applyUpdate(client: QueryClient, token: string, update: EstimateUpdate 
 }
 
 export function useCustomerEstimate(token: string) {
-  return useQuery({
-    queryKey: customerEstimateKey(token),
-    queryFn: () => callRpc('estimate_by_link_token', { p_token: token }, customerEstimateSchema),
-    enabled: tokenSchema.safeParse(token).success,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  return useQuery({ ...openingQuery(token), enabled: tokenSchema.safeParse(token).success });
 }
 
 /** Polls while the page is visible (TanStack pauses intervals of hidden pages). */
