@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { applyHeadTags } from '../lib/head';
+import { RouteFocus } from './route-focus';
 import { hasEmptyParam, headFor } from './route-table';
 
-/** Every route: head tags per path, the empty-parameter rule, scroll on navigation. */
+/** Every route: head tags per path, the empty-parameter rule, scroll and focus on navigation. */
 export function RootLayout() {
   const location = useLocation();
   const empty = hasEmptyParam(location.pathname);
@@ -40,5 +41,10 @@ export function RootLayout() {
   }, [location.pathname, location.hash]);
 
   if (empty) return <Navigate to="/404" replace />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <RouteFocus title={headFor(location.pathname).title} />
+    </>
+  );
 }

@@ -5,7 +5,18 @@ import { updateOfferAtom } from './pwa';
 
 export function UpdatePrompt() {
   const [offer, setOffer] = useAtom(updateOfferAtom);
-  if (!offer) return null;
+  return (
+    <>
+      {/* Always in the page, so the offer is announced when it arrives. */}
+      <p role="status" className="sr-only">
+        {offer ? 'A new version is available. Reload to get it; your work is saved on this device.' : ''}
+      </p>
+      {offer && <UpdateCard apply={offer.apply} later={() => setOffer(null)} />}
+    </>
+  );
+}
+
+function UpdateCard({ apply, later }: { apply: () => void; later: () => void }) {
   return (
     <div
       role="region"
@@ -18,10 +29,10 @@ export function UpdatePrompt() {
         <p className="text-sm font-semibold text-slate-900">A new version is available</p>
         <p className="mt-1 text-sm text-slate-600">Reload to get the latest version. Your work is saved on this device.</p>
         <div className="mt-3 flex gap-2">
-          <Button size="sm" onClick={offer.apply}>
+          <Button size="sm" onClick={apply}>
             Reload
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setOffer(null)}>
+          <Button size="sm" variant="ghost" onClick={later}>
             Later
           </Button>
         </div>

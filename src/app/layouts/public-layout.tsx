@@ -13,7 +13,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           <Brand />
         </div>
       </header>
-      <main id="main" className="flex-1 px-4 py-8 sm:px-6 sm:py-12">
+      <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12">
         <div className="mx-auto w-full max-w-5xl">
           <ErrorBoundary key={location.pathname}>
             {children ?? <Outlet />}

@@ -7,7 +7,9 @@ export type MenuEntry =
   | { kind: 'link'; label: string; icon?: ReactNode; href: string; render?: (props: { className: string; children: ReactNode }) => ReactNode }
   | { kind: 'separator' };
 
-const ITEM = 'flex w-full items-center gap-2 rounded-md px-3 py-2.5 text-left text-sm text-slate-700 data-focus:bg-slate-100 [&_svg]:size-4 [&_svg]:text-slate-500';
+// The active item (arrow keys or pointer) is tinted and outlined, visible without colour vision too.
+const ITEM =
+  'flex w-full items-center gap-2 rounded-md px-3 py-2.5 text-left text-sm text-slate-700 data-focus:bg-brand-50 data-focus:ring-1 data-focus:ring-brand-600 data-focus:ring-inset [&_svg]:size-4 [&_svg]:text-slate-500';
 
 export function Menu({
   button,
@@ -24,7 +26,8 @@ export function Menu({
 }) {
   return (
     <HeadlessMenu>
-      <HeadlessMenuButton aria-label={buttonLabel} className={cx('inline-flex items-center gap-2 rounded-lg focus:outline-none data-focus:outline-2 data-focus:outline-brand-600', buttonClassName)}>
+      {/* Focus shows the app's :focus-visible outline (styles.css). */}
+      <HeadlessMenuButton aria-label={buttonLabel} className={cx('inline-flex items-center gap-2 rounded-lg', buttonClassName)}>
         {button}
       </HeadlessMenuButton>
       <MenuItems

@@ -1,7 +1,7 @@
 import { Select as HeadlessSelect, type SelectProps as HeadlessSelectProps } from '@headlessui/react';
 import { ChevronDown } from 'lucide-react';
 import { forwardRef } from 'react';
-import { controlClasses } from './field';
+import { controlClasses, useFieldHasError } from './field';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -12,10 +12,11 @@ export type SelectProps = Omit<HeadlessSelectProps, 'className' | 'children'> & 
 };
 
 /** A native select (best on tablets), styled; put it inside <Field> for its label. */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ options, placeholder, className, ...props }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ options, placeholder, className, invalid, ...props }, ref) {
+  const fieldError = useFieldHasError();
   return (
     <div className="relative">
-      <HeadlessSelect ref={ref} className={controlClasses(`appearance-none pr-10 ${className ?? ''}`)} {...props}>
+      <HeadlessSelect ref={ref} className={controlClasses(`appearance-none pr-10 ${className ?? ''}`)} invalid={Boolean(invalid) || fieldError} {...props}>
         {placeholder && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>

@@ -13,7 +13,11 @@ afterEach(() => {
 it('shows one toast at a time, announces errors, closes after 5 s and on dismiss', () => {
   const store = createToastStore();
   render(<Toaster store={store} />);
+  // The live regions are there before any toast, so the first one is announced too.
+  expect(screen.getByRole('status').textContent).toBe('');
+  expect(screen.getByRole('alert').textContent).toBe('');
   act(() => void store.show({ tone: 'warning', description: 'first' }));
+  expect(screen.getByRole('status').textContent).toContain('first');
   act(() => void store.show({ tone: 'error', description: 'second' }));
   expect(screen.getAllByTestId('toast')).toHaveLength(1);
   expect(screen.getByRole('alert').textContent).toContain('Error');

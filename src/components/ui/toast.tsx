@@ -19,12 +19,14 @@ const ICON_COLOURS: Record<ToastTone, string> = {
   success: 'text-emerald-600',
 };
 
+function urgent(toast: ToastData): boolean {
+  return toast.tone === 'critical' || toast.tone === 'error';
+}
+
 function ToastCard({ toast, onDismiss }: { toast: ToastData; onDismiss: () => void }) {
   const { box, icon: Icon } = TONES[toast.tone];
-  const urgent = toast.tone === 'critical' || toast.tone === 'error';
   return (
     <div
-      role={urgent ? 'alert' : 'status'}
       data-testid="toast"
       className={cx('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg', box)}
     >
@@ -40,18 +42,25 @@ function ToastCard({ toast, onDismiss }: { toast: ToastData; onDismiss: () => vo
   );
 }
 
-/** Where toasts appear; mount once near the root. */
+const REGION = 'flex w-full flex-col items-center gap-2 sm:items-end';
+
+/**
+ * Where toasts appear; mount once near the root. Both live regions are always in the page, so
+ * a screen reader announces a toast the moment it is put into one (a region that appears
+ * together with its text is often not read): errors interrupt, the rest waits its turn.
+ */
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const open = toasts.filter((t) => t.open);
+  const card = (t: ToastData) => <ToastCard key={t.id} toast={t} onDismiss={() => store.dismiss(t.id)} />;
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6"
-    >
-      {open.map((t) => (
-        <ToastCard key={t.id} toast={t} onDismiss={() => store.dismiss(t.id)} />
-      ))}
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end sm:p-6">
+      <div role="status" aria-live="polite" className={REGION}>
+        {open.filter((t) => !urgent(t)).map(card)}
+      </div>
+      <div role="alert" aria-live="assertive" className={REGION}>
+        {open.filter(urgent).map(card)}
+      </div>
     </div>
   );
 }

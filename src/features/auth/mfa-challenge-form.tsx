@@ -21,6 +21,7 @@ export function MfaChallengeForm() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<OtpCodeValues>({ resolver: zodResolver(otpCodeSchema), defaultValues: { code: '' } });
 
@@ -35,10 +36,13 @@ export function MfaChallengeForm() {
             : { ok: false as const, message: 'Send a code to your phone first' }
           : await verifyTotp(auth, factor.id, code);
       // Success arrives as MFA_CHALLENGE_VERIFIED and the page moves on.
-      if (!result.ok) setError('code', { message: result.message });
+      if (result.ok) return;
+      setError('code', { message: result.message });
     } catch {
       setFormError('Something went wrong. Please try again.');
     }
+    // Focus left with the disabled button; the code is what to type again.
+    setFocus('code', { shouldSelect: true });
   });
 
   const sendCode = async () => {

@@ -18,6 +18,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     control,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
   const password = useWatch({ control, name: 'password' });
@@ -27,11 +28,16 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
     setFormError(null);
     try {
       const result = await setNewPassword(auth, next);
-      if (result.ok) onDone();
-      else setFormError(result.message);
+      if (result.ok) {
+        onDone();
+        return;
+      }
+      setFormError(result.message);
     } catch {
       setFormError('Something went wrong. Please try again.');
     }
+    // Focus left with the disabled button; the new password is what to change.
+    setFocus('password', { shouldSelect: true });
   });
 
   return (

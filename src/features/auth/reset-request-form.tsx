@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
@@ -18,6 +18,10 @@ export function ResetRequestForm() {
     formState: { errors, isSubmitting },
   } = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
 
+  // The button is disabled while it sends, which takes focus away; it gets it back after, so
+  // "Send the link again" is one Enter away.
+  const submit = useRef<HTMLButtonElement>(null);
+
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
     try {
@@ -27,6 +31,7 @@ export function ResetRequestForm() {
     } catch {
       setFormError('Something went wrong. Please try again.');
     }
+    submit.current?.focus();
   });
 
   return (
@@ -48,7 +53,7 @@ export function ResetRequestForm() {
         </FormAlert>
       )}
       {formError && <FormAlert testId="reset-error">{formError}</FormAlert>}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+      <Button ref={submit} type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Sending…' : sentTo ? 'Send the link again' : 'Send reset link'}
       </Button>
     </form>

@@ -16,12 +16,20 @@ export function SignInForm({ resetHref }: { resetHref: string }) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { identifier: '', password: '' },
     reValidateMode: 'onSubmit',
   });
+
+  // The button is disabled while signing in, which takes focus away; the password is where a
+  // keyboard user goes on from after a refusal (the message itself is announced).
+  const fail = (message: string) => {
+    setFormError(message);
+    setFocus('password', { shouldSelect: true });
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -31,9 +39,9 @@ export function SignInForm({ resetHref }: { resetHref: string }) {
         values,
       );
       // On success the auth state changes and the page moves on (or asks for the code).
-      if (!result.ok) setFormError(result.message);
+      if (!result.ok) fail(result.message);
     } catch {
-      setFormError('Something went wrong. Please try again.');
+      fail('Something went wrong. Please try again.');
     }
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
@@ -20,6 +20,7 @@ export function SignUpForm() {
     handleSubmit,
     control,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
@@ -29,18 +30,28 @@ export function SignUpForm() {
   // The rules are shown as the user types (SPEC §5), not only after submitting.
   const passwordHint = password ? passwordMessage(password) : '';
 
+  // The button is disabled while it works, which takes focus away: after a refusal focus goes
+  // to the field at fault, or back to the button.
+  const submit = useRef<HTMLButtonElement>(null);
+  const failForm = (message: string) => {
+    setFormError(message);
+    submit.current?.focus();
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
       const result = await signUp(auth, values, window.location.origin);
       if (!result.ok) {
-        if (result.field) setError(result.field, { message: result.message });
-        else setFormError(result.message);
+        if (result.field) {
+          setError(result.field, { message: result.message });
+          setFocus(result.field, { shouldSelect: true });
+        } else failForm(result.message);
         return;
       }
       if (result.needsConfirmation) setConfirmationSentTo(values.identifier.trim());
     } catch {
-      setFormError('Something went wrong. Please try again.');
+      failForm('Something went wrong. Please try again.');
     }
   });
 
@@ -82,7 +93,7 @@ export function SignUpForm() {
         <p className="text-xs text-slate-500">8 to 128 characters with upper and lower case letters, a number and a special character.</p>
       </div>
       {formError && <FormAlert testId="sign-up-error">{formError}</FormAlert>}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+      <Button ref={submit} type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Creating account…' : 'Create account'}
       </Button>
     </form>

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { Field, Input, Textarea } from './field';
+import { Select } from './select';
+
+afterEach(cleanup);
+
+function describedBy(control: HTMLElement): string {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' | ');
+}
+
+it('names the control by its label and describes it by its hint and error, marked invalid', () => {
+  render(
+    <Field label="Email" hint="Your work address" error="Enter a valid email address">
+      <Input />
+    </Field>,
+  );
+  const input = screen.getByRole('textbox', { name: 'Email' });
+  expect(describedBy(input)).toBe('Your work address | Enter a valid email address');
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  expect(screen.getByRole('alert').textContent).toBe('Enter a valid email address');
+});
+
+it('leaves a control without an error valid, and marks every kind of control invalid with one', () => {
+  const { rerender } = render(
+    <Field label="Notes">
+      <Textarea />
+    </Field>,
+  );
+  expect(screen.getByRole('textbox', { name: 'Notes' }).hasAttribute('aria-invalid')).toBe(false);
+  expect(screen.queryByRole('alert')).toBeNull();
+
+  rerender(
+    <>
+      <Field label="Notes" error="Too long">
+        <Textarea invalid={false} />
+      </Field>
+      <Field label="Category" error="Pick a category">
+        <Select options={[{ value: 'a', label: 'A' }]} placeholder="Choose" />
+      </Field>
+    </>,
+  );
+  expect(screen.getByRole('textbox', { name: 'Notes' }).getAttribute('aria-invalid')).toBe('true');
+  const select = screen.getByRole('combobox', { name: 'Category' });
+  expect(select.getAttribute('aria-invalid')).toBe('true');
+  expect(describedBy(select)).toBe('Pick a category');
+});
