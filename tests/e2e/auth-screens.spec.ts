@@ -1,11 +1,13 @@
-// The /auth screens at the two tablet sizes: screenshots to look at, and no serious or
-// critical accessibility violations.
+// The /auth screens at the two tablet sizes and at 200 % zoom (a 1024 px window at 200 % is a
+// 512 px wide page): screenshots to look at, no serious or critical accessibility violations,
+// and nothing cut off.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, expectNoLostContent, test } from './fixtures';
 
 const SIZES = [
   { width: 1024, height: 768 },
   { width: 768, height: 1024 },
+  { width: 512, height: 384 },
 ];
 
 const SCREENS: { name: string; path: string; prepare: (page: Page) => Promise<void> }[] = [
@@ -43,6 +45,7 @@ for (const size of SIZES) {
       await screen.prepare(page);
       await page.screenshot({ path: testInfo.outputPath(`${screen.name}-${size.width}x${size.height}.png`), fullPage: true });
       await expectAccessible(page, `${screen.name} at ${size.width}×${size.height}`);
+      await expectNoLostContent(page, `${screen.name} at ${size.width}×${size.height}`);
     }
   });
 }

@@ -84,6 +84,32 @@ export async function expectAccessible(page: Page, label: string, options: { kno
   ).toEqual([]);
 }
 
+/**
+ * Nothing cut off: the page does not scroll sideways, and no element that hides its overflow
+ * holds more than it shows (text cut at the edge of a box, an ellipsis). For the zoom checks
+ * (WCAG 1.4.4 and 1.4.10: 200 % text at 1024 px is a 512 px wide viewport).
+ */
+export async function expectNoLostContent(page: Page, label: string): Promise<void> {
+  await settle(page);
+  const lost = await page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) found.push(`the page scrolls sideways (${root.scrollWidth} px in ${root.clientWidth} px)`);
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      const style = getComputedStyle(el);
+      // Hidden things and 1 px boxes (text for screen readers only) show nothing to lose.
+      if (style.display === 'none' || style.visibility === 'hidden' || el.clientWidth <= 1 || el.clientHeight <= 1) continue;
+      const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+      const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+      if ((clipsX && el.scrollWidth > el.clientWidth + 1) || (clipsY && el.scrollHeight > el.clientHeight + 1)) {
+        found.push(`${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 5).join('.')} "${(el.textContent ?? '').trim().slice(0, 50)}"`);
+      }
+    }
+    return found;
+  });
+  expect.soft(lost, `content cut off on ${label}`).toEqual([]);
+}
+
 const CSP_VIOLATION = /Content Security Policy|Content-Security-Policy/i;
 
 export const test = base.extend<{ cspViolations: string[] }>({

@@ -1,6 +1,6 @@
 // The staff shell: layout at tablet and phone sizes, the offline indicator, the user menu,
 // accessibility (axe-core) and screenshots for a human look.
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, expectNoLostContent, test } from './fixtures';
 import { signUpStaff, storeSession, type StoredSession } from './support';
 
 test.use({ serviceWorkers: 'block' });
@@ -104,4 +104,56 @@ test('axe: no serious or critical violations on the shell, a public page and the
   }
   await page.goto('/requests');
   await page.screenshot({ path: 'test-results/screens/public-1024x768.png', fullPage: true });
+});
+
+test('reduced motion: transitions and animations are cut to nothing', async ({ page, baseURL }) => {
+  await storeSession(page, baseURL!, session);
+  await page.goto('/');
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' });
+  const seconds = (value: string) => Math.max(...value.split(',').map((v) => parseFloat(v)));
+  expect(seconds(await link.evaluate((el) => getComputedStyle(el).transitionDuration))).toBeGreaterThan(0.1);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(seconds(await link.evaluate((el) => getComputedStyle(el).transitionDuration))).toBeLessThan(0.001);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  expect(seconds(await menu.evaluate((el) => getComputedStyle(el).transitionDuration))).toBeLessThan(0.001);
+  await page.keyboard.press('Escape');
+  // The spinner stops turning too.
+  await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.className = 'animate-spin';
+    probe.id = 'spin-probe';
+    document.body.append(probe);
+  });
+  const spin = await page.locator('#spin-probe').evaluate((el) => [getComputedStyle(el).animationDuration, getComputedStyle(el).animationIterationCount]);
+  expect(spin).toEqual(['1e-05s', '1']);
+});
+
+test.describe('200 % zoom (1024 px at 200 % is a 512 px wide page)', () => {
+  test.use({ viewport: { width: 512, height: 384 }, deviceScaleFactor: 2 });
+
+  test('the staff screens lose nothing and every area stays reachable', async ({ page, baseURL }, testInfo) => {
+    await storeSession(page, baseURL!, session);
+    for (const [path, name] of [
+      ['/', 'home'],
+      ['/estimates', 'estimates'],
+      ['/products', 'products'],
+      ['/settings', 'settings'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`zoom-200-${name}.png`), fullPage: true });
+      await expectNoLostContent(page, `${path} at 200 %`);
+    }
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const last = page.getByRole('dialog').getByRole('link', { name: 'Monitoring' });
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await expectAccessible(page, 'navigation drawer at 200 %');
+    await last.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/monitoring');
+    await expectNoLostContent(page, '/monitoring at 200 %');
+  });
 });
