@@ -1,5 +1,5 @@
 // Money is integer cents end to end. computeTotals is the TypeScript twin of the database's
-// public.compute_totals (supabase/migrations/20261122000300_estimates.sql): same rules, same
+// private.compute_totals (supabase/migrations/20261122000300_estimates.sql): same rules, same
 // rounding, proven equal by the shared cases in supabase/tests/fixtures/totals-cases.json.
 // Arithmetic runs on exact integers (BigInt): quantities have at most 3 decimals and
 // percentages at most 3, so everything scales to integers without floating-point error.

@@ -115,7 +115,7 @@ create table public.profiles (
 create index profiles_user_id_idx on public.profiles (user_id);
 
 -- Membership helpers. SECURITY DEFINER so policies on profiles do not recurse.
-create or replace function public.member_org_ids() returns uuid[]
+create or replace function private.member_org_ids() returns uuid[]
 language sql stable security definer
 set search_path = ''
 as $$
@@ -124,7 +124,7 @@ as $$
   where p.user_id = auth.uid() and p.status = 'active' and not p._deleted
 $$;
 
-create or replace function public.org_ids_with_role(roles text[]) returns uuid[]
+create or replace function private.org_ids_with_role(roles text[]) returns uuid[]
 language sql stable security definer
 set search_path = ''
 as $$
@@ -133,7 +133,7 @@ as $$
   where p.user_id = auth.uid() and p.status = 'active' and not p._deleted and p.role = any (roles)
 $$;
 
-create or replace function public.is_member(org uuid) returns boolean
+create or replace function private.is_member(org uuid) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
@@ -143,7 +143,7 @@ as $$
   )
 $$;
 
-create or replace function public.has_role(org uuid, roles text[]) returns boolean
+create or replace function private.has_role(org uuid, roles text[]) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
@@ -176,8 +176,8 @@ begin
   if (new.role, new.status, new._deleted) is not distinct from (old.role, old.status, old._deleted) then
     return new;
   end if;
-  caller_is_owner := public.has_role(old.org_id, array['owner']);
-  caller_is_admin := public.has_role(old.org_id, array['admin']);
+  caller_is_owner := private.has_role(old.org_id, array['owner']);
+  caller_is_admin := private.has_role(old.org_id, array['admin']);
   if not (caller_is_owner or caller_is_admin) then
     raise exception 'Only owners and admins can change roles or status' using errcode = '42501';
   end if;
@@ -211,26 +211,26 @@ alter table public.profiles enable row level security;
 
 create policy "Members can view their organizations" on public.organizations
   for select to authenticated
-  using (id = any ((select public.member_org_ids())::uuid[]));
+  using (id = any ((select private.member_org_ids())::uuid[]));
 create policy "Owners and admins can update their organization's settings" on public.organizations
   for update to authenticated
-  using (id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]))
-  with check (id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]));
+  using (id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]))
+  with check (id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
 
 create policy "Members can view the team of their organizations" on public.profiles
   for select to authenticated
-  using (org_id = any ((select public.member_org_ids())::uuid[]));
+  using (org_id = any ((select private.member_org_ids())::uuid[]));
 create policy "Users can view their own profiles" on public.profiles
   for select to authenticated
   using (user_id = (select auth.uid()));
 create policy "Members can update their own profile" on public.profiles
   for update to authenticated
-  using (user_id = (select auth.uid()) and org_id = any ((select public.member_org_ids())::uuid[]))
+  using (user_id = (select auth.uid()) and org_id = any ((select private.member_org_ids())::uuid[]))
   with check (user_id = (select auth.uid()));
 create policy "Owners and admins can update the team of their organization" on public.profiles
   for update to authenticated
-  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin']))::uuid[]));
+  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
 
 revoke all on public.organizations, public.profiles from anon, authenticated;
 grant select, update on public.organizations, public.profiles to authenticated;
@@ -251,7 +251,7 @@ declare
   bucket text := 'reauthenticate:' || coalesce(auth.uid()::text, '');
 begin
   select * into target from public.profiles p where p.id = transfer_ownership.profile_id and not p._deleted;
-  if target.id is null or not public.has_role(target.org_id, array['owner']) then
+  if target.id is null or not private.has_role(target.org_id, array['owner']) then
     raise exception 'Only an owner of the organization can transfer ownership' using errcode = '42501';
   end if;
   if target.status <> 'active' then

@@ -5,7 +5,7 @@
 -- discount) are numeric(6,3) percent, e.g. 8.250 = 8.25 %; margin_percent has one decimal.
 
 -- Integer division rounded half away from zero, exact for any integers (den > 0).
-create or replace function public.round_half_away(num numeric, den numeric) returns numeric
+create or replace function private.round_half_away(num numeric, den numeric) returns numeric
 language sql immutable strict parallel safe
 set search_path = ''
 as $$
@@ -13,12 +13,12 @@ as $$
 $$;
 
 -- line net = quantity × unit price × (1 − discount %), rounded once to the cent.
-create or replace function public.line_net_cents(quantity numeric, unit_price_cents bigint, discount_percent numeric)
+create or replace function private.line_net_cents(quantity numeric, unit_price_cents bigint, discount_percent numeric)
 returns bigint
 language sql immutable strict parallel safe
 set search_path = ''
 as $$
-  select public.round_half_away(quantity * 1000 * unit_price_cents * (100000 - discount_percent * 1000), 100000000)::bigint
+  select private.round_half_away(quantity * 1000 * unit_price_cents * (100000 - discount_percent * 1000), 100000000)::bigint
 $$;
 
 create table public.estimate_number_counters (
@@ -159,7 +159,7 @@ alter table public.estimates
 -- Optional items count only when selected; a missing unit cost counts as zero; the
 -- estimate discount is clamped to [0, subtotal] and spread over the lines in proportion
 -- to their net, so tax = round((taxable net − its share of the discount) × rate).
-create or replace function public.compute_totals(p_estimate uuid, p_discount_cents bigint, p_tax_rate numeric)
+create or replace function private.compute_totals(p_estimate uuid, p_discount_cents bigint, p_tax_rate numeric)
 returns table (
   subtotal_cents bigint, applied_discount_cents bigint, tax_cents bigint, total_cents bigint,
   cost_cents bigint, margin_cents bigint, margin_percent numeric
@@ -168,7 +168,7 @@ language sql stable
 set search_path = ''
 as $$
   with lines as (
-    select public.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent)::numeric as net,
+    select private.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent)::numeric as net,
            i.taxable,
            i.quantity * 1000 * coalesce(i.unit_cost_cents, 0) as cost_milli
     from public.estimate_items i
@@ -176,23 +176,23 @@ as $$
   ), sums as (
     select coalesce(sum(net), 0) as s,
            coalesce(sum(net) filter (where taxable), 0) as t,
-           public.round_half_away(coalesce(sum(cost_milli), 0), 1000) as cost
+           private.round_half_away(coalesce(sum(cost_milli), 0), 1000) as cost
     from lines
   ), discounted as (
     select s, t, cost, greatest(0, least(coalesce(p_discount_cents, 0), s)) as d from sums
   ), taxed as (
     select s, d, cost,
-           case when d = 0 then public.round_half_away(t * coalesce(p_tax_rate, 0) * 1000, 100000)
-                else public.round_half_away(t * (s - d) * coalesce(p_tax_rate, 0) * 1000, s * 100000) end as tax
+           case when d = 0 then private.round_half_away(t * coalesce(p_tax_rate, 0) * 1000, 100000)
+                else private.round_half_away(t * (s - d) * coalesce(p_tax_rate, 0) * 1000, s * 100000) end as tax
     from discounted
   )
   select s::bigint, d::bigint, tax::bigint, (s - d + tax)::bigint, cost::bigint,
          case when cost > 0 and s - d > 0 then (s - d - cost)::bigint end,
-         case when cost > 0 and s - d > 0 then public.round_half_away((s - d - cost) * 1000, s - d) / 10 end
+         case when cost > 0 and s - d > 0 then private.round_half_away((s - d - cost) * 1000, s - d) / 10 end
   from taxed
 $$;
 
-create or replace function public.is_legal_estimate_transition(from_status text, to_status text) returns boolean
+create or replace function private.is_legal_estimate_transition(from_status text, to_status text) returns boolean
 language sql immutable
 set search_path = ''
 as $$
@@ -247,7 +247,7 @@ set search_path = ''
 as $$
 begin
   if private.is_client_write() then
-    if not public.has_role(new.org_id, array['owner', 'admin', 'sales']) then
+    if not private.has_role(new.org_id, array['owner', 'admin', 'sales']) then
       raise exception 'new row violates row-level security policy for table "estimates"' using errcode = '42501';
     end if;
     new.current_version_id := null;
@@ -280,7 +280,7 @@ begin
       new.accepted_version_id := old.accepted_version_id;
       new.locked_txid := old.locked_txid;
     end if;
-    if new.status is distinct from old.status and not public.is_legal_estimate_transition(old.status, new.status) then
+    if new.status is distinct from old.status and not private.is_legal_estimate_transition(old.status, new.status) then
       raise exception 'An estimate cannot go from % to %', old.status, new.status
         using errcode = 'PT422', detail = 'illegal_status_transition',
               hint = format('from=%s to=%s', old.status, new.status);
@@ -289,7 +289,7 @@ begin
     new.locked_txid := null;
   end if;
 
-  select * into totals from public.compute_totals(new.id, new.discount_cents, new.tax_rate);
+  select * into totals from private.compute_totals(new.id, new.discount_cents, new.tax_rate);
   new.subtotal_cents := totals.subtotal_cents;
   new.applied_discount_cents := totals.applied_discount_cents;
   new.tax_cents := totals.tax_cents;
@@ -342,7 +342,7 @@ as $$
   select exists (
     select 1 from public.estimates e
     where e.id = p_estimate and e.status in ('accepted', 'declined') and e.locked_txid is distinct from pg_current_xact_id()
-      and e.org_id = any (public.member_org_ids())
+      and e.org_id = any (private.member_org_ids())
   )
 $$;
 
@@ -376,7 +376,7 @@ begin
   if e.id is null then
     return;
   end if;
-  select * into t from public.compute_totals(e.id, e.discount_cents, e.tax_rate);
+  select * into t from private.compute_totals(e.id, e.discount_cents, e.tax_rate);
   -- Only a real change touches the estimate, so an edit that leaves the totals alone does
   -- not make every device pull the estimate again.
   if (t.subtotal_cents, t.applied_discount_cents, t.tax_cents, t.total_cents, t.cost_cents, t.margin_cents, t.margin_percent)
@@ -421,7 +421,7 @@ as $$
         'id', i.id, 'name', i.name, 'description', i.description, 'quantity', i.quantity, 'unit', i.unit,
         'unit_price_cents', i.unit_price_cents, 'discount_percent', i.discount_percent, 'taxable', i.taxable,
         'optional', i.optional, 'selected', i.selected, 'sort_order', i.sort_order,
-        'line_net_cents', public.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent))
+        'line_net_cents', private.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent))
         order by i.sort_order, i.id)
       from public.estimate_items i where i.estimate_id = e.id and not i._deleted), '[]'::jsonb))
   from public.estimates e
@@ -510,34 +510,34 @@ select private.setup_replicated_table('public.estimate_versions');
 grant insert, update on public.estimates, public.estimate_items, public.milestones to authenticated;
 
 create policy "Members can view estimates of their organization" on public.estimates
-  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
 create policy "Sales can create estimates in their organization" on public.estimates
   for insert to authenticated
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 create policy "Sales can update estimates of their organization" on public.estimates
   for update to authenticated
-  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 
 create policy "Members can view estimate items of their organization" on public.estimate_items
-  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
 create policy "Sales can create estimate items in their organization" on public.estimate_items
   for insert to authenticated
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 create policy "Sales can update estimate items of their organization" on public.estimate_items
   for update to authenticated
-  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 
 create policy "Members can view milestones of their organization" on public.milestones
-  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
 create policy "Sales can create milestones in their organization" on public.milestones
   for insert to authenticated
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 create policy "Sales can update milestones of their organization" on public.milestones
   for update to authenticated
-  using (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select public.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
+  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
 
 create policy "Members can view estimate versions of their organization" on public.estimate_versions
-  for select to authenticated using (org_id = any ((select public.member_org_ids())::uuid[]));
+  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));

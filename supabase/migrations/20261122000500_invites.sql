@@ -138,11 +138,11 @@ begin
     select case when count(*) = 1 then min(p.org_id::text)::uuid end into target_org
       from public.profiles p
       where p.user_id = auth.uid() and p.role in ('owner', 'admin') and p.status = 'active' and not p._deleted;
-    if target_org is null and cardinality(public.org_ids_with_role(array['owner', 'admin'])) > 1 then
+    if target_org is null and cardinality(private.org_ids_with_role(array['owner', 'admin'])) > 1 then
       raise exception 'Choose the organization to invite to' using errcode = '22023', hint = 'Pass org_id';
     end if;
   end if;
-  if target_org is null or not public.has_role(target_org, array['owner', 'admin']) then
+  if target_org is null or not private.has_role(target_org, array['owner', 'admin']) then
     raise exception 'Only owners and admins can invite team members' using errcode = '42501';
   end if;
   if create_invite.role is null or create_invite.role not in ('admin', 'sales', 'viewer') then
@@ -223,7 +223,7 @@ declare
   target public.invites;
 begin
   select * into target from public.invites i where i.id = revoke_invite.invite_id;
-  if target.id is null or not public.has_role(target.org_id, array['owner', 'admin']) then
+  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
     raise exception 'Only owners and admins of the organization can revoke invites' using errcode = '42501';
   end if;
   update public.invites i set revoked_at = now(), updated_at = now()
@@ -250,7 +250,7 @@ as $$
                    where p.org_id = i.org_id and p.user_id = i.invited_by), ''),
          i.created_at
   from public.invites i
-  where i.org_id = any (public.org_ids_with_role(array['owner', 'admin']))
+  where i.org_id = any (private.org_ids_with_role(array['owner', 'admin']))
     and (list_invites.org_id is null or i.org_id = list_invites.org_id)
   order by i.created_at desc, i.id
 $$;

@@ -80,12 +80,12 @@ as $$
           || ',"optional":' || case when i.optional then 'true' else 'false' end
           || ',"selected":' || case when i.selected then 'true' else 'false' end
           || ',"sort_order":' || i.sort_order::text
-          || ',"line_net_cents":' || public.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent)::text
+          || ',"line_net_cents":' || private.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent)::text
           || '}', ',' order by i.sort_order, i.id)
         from public.estimate_items i where i.estimate_id = e.id and not i._deleted), '')
       || ']}'
   from public.estimates e
-  cross join lateral public.compute_totals(e.id, e.discount_cents, e.tax_rate) t
+  cross join lateral private.compute_totals(e.id, e.discount_cents, e.tax_rate) t
   where e.id = p_estimate
 $$;
 revoke execute on function private.estimate_snapshot(uuid) from public, anon, authenticated;
@@ -279,7 +279,7 @@ begin
     end if;
     if from_status not in ('sent', 'viewed') then
       -- Accepted on the spot: the estimate is sent on the way (draft → sent → accepted).
-      if not public.is_legal_estimate_transition(from_status, 'sent') then
+      if not private.is_legal_estimate_transition(from_status, 'sent') then
         raise exception 'An estimate cannot go from % to %', from_status, new.status
           using errcode = 'PT422', detail = 'illegal_status_transition', hint = format('from=%s to=%s', from_status, new.status);
       end if;
@@ -289,13 +289,15 @@ begin
     if new.accepted_at is null or new.accepted_at > now() + interval '5 minutes' then
       new.accepted_at := now();
     end if;
-  elsif tg_op = 'UPDATE' and new.status is distinct from old.status and not public.is_legal_estimate_transition(old.status, new.status) then
+    -- Where the acceptance came from is the address the server saw, never the device's word.
+    new.acceptance_ip := private.request_ip();
+  elsif tg_op = 'UPDATE' and new.status is distinct from old.status and not private.is_legal_estimate_transition(old.status, new.status) then
     raise exception 'An estimate cannot go from % to %', old.status, new.status
       using errcode = 'PT422', detail = 'illegal_status_transition',
             hint = format('from=%s to=%s', old.status, new.status);
   end if;
 
-  select * into totals from public.compute_totals(new.id, new.discount_cents, new.tax_rate);
+  select * into totals from private.compute_totals(new.id, new.discount_cents, new.tax_rate);
   new.subtotal_cents := totals.subtotal_cents;
   new.applied_discount_cents := totals.applied_discount_cents;
   new.tax_cents := totals.tax_cents;
@@ -504,7 +506,7 @@ declare
   e record;
 begin
   select est.id, est.org_id, est.status, est.sent_at, est._deleted into e from public.estimates est where est.id = p_estimate_id;
-  if e.id is null or e._deleted or not public.has_role(e.org_id, array['owner', 'admin', 'sales']) then
+  if e.id is null or e._deleted or not private.has_role(e.org_id, array['owner', 'admin', 'sales']) then
     raise exception 'Only sales reps, admins and owners of the estimate''s organization can share its link' using errcode = '42501';
   end if;
   if e.status = 'draft' or e.sent_at is null then
@@ -522,7 +524,7 @@ declare
   link public.estimate_links;
 begin
   select * into link from public.estimate_links l where l.id = p_link_id;
-  if link.id is null or not public.has_role(link.org_id, array['owner', 'admin', 'sales']) then
+  if link.id is null or not private.has_role(link.org_id, array['owner', 'admin', 'sales']) then
     raise exception 'Only sales reps, admins and owners of the estimate''s organization can revoke its links' using errcode = '42501';
   end if;
   update public.estimate_links l set revoked_at = now(), revoked_by = auth.uid() where l.id = link.id and l.revoked_at is null;
@@ -553,7 +555,7 @@ begin
   select * into e from public.estimates est where est.id = link.estimate_id for update;
   insert into public.access_logs (org_id, token_kind, estimate_id, outcome, ip_address, user_agent)
     values (link.org_id, 'estimate', link.estimate_id, 'ok', private.request_ip(), left(private.request_header('user-agent'), 500));
-  if not public.is_member(e.org_id) then
+  if not private.is_member(e.org_id) then
     update public.estimate_links l
       set view_count = l.view_count + 1, first_viewed_at = coalesce(l.first_viewed_at, now()), last_viewed_at = now()
       where l.id = link.id;

@@ -524,7 +524,7 @@ declare
   e record;
 begin
   select est.id, est.org_id into e from public.estimates est where est.id = p_estimate_id;
-  if e.id is null or not public.is_member(e.org_id) then
+  if e.id is null or not private.is_member(e.org_id) then
     raise exception 'Only members of the estimate''s organization can see its links' using errcode = '42501';
   end if;
   return jsonb_build_object('links', coalesce((
@@ -549,7 +549,7 @@ declare
   e record;
 begin
   select est.id, est.org_id, est.status, est.sent_at, est._deleted into e from public.estimates est where est.id = p_estimate_id;
-  if e.id is null or e._deleted or not public.has_role(e.org_id, array['owner', 'admin', 'sales']) then
+  if e.id is null or e._deleted or not private.has_role(e.org_id, array['owner', 'admin', 'sales']) then
     raise exception 'Only sales reps, admins and owners of the estimate''s organization can rotate its links' using errcode = '42501';
   end if;
   if e.status = 'draft' or e.sent_at is null then

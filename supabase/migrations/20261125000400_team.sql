@@ -87,7 +87,7 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 begin
-  if not public.is_member(p_org_id) then
+  if not private.is_member(p_org_id) then
     raise exception 'Only members of the organization can see its team' using errcode = '42501';
   end if;
   return query
@@ -146,7 +146,7 @@ declare
   target public.invites;
 begin
   select * into target from public.invites i where i.id = p_invite_id;
-  if target.id is null or not public.has_role(target.org_id, array['owner', 'admin']) then
+  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
     raise exception 'Only owners and admins of the organization can resend invites' using errcode = '42501';
   end if;
   if target.accepted_at is not null then
@@ -166,7 +166,7 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 begin
-  if not public.has_role(p_org_id, array['owner', 'admin']) then
+  if not private.has_role(p_org_id, array['owner', 'admin']) then
     raise exception 'Only owners and admins can see customer sessions' using errcode = '42501';
   end if;
   return query
@@ -190,7 +190,7 @@ declare
   target public.customer_sessions;
 begin
   select * into target from public.customer_sessions s where s.id = p_session_id;
-  if target.id is null or not public.has_role(target.org_id, array['owner', 'admin']) then
+  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
     raise exception 'Only owners and admins of the organization can end customer sessions' using errcode = '42501';
   end if;
   delete from public.customer_sessions s where s.id = target.id;
@@ -207,7 +207,7 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 begin
-  if not public.has_role(p_org_id, array['owner', 'admin']) then
+  if not private.has_role(p_org_id, array['owner', 'admin']) then
     raise exception 'Only owners and admins can see the access log' using errcode = '42501';
   end if;
   if p_limit is null or p_limit not between 1 and 500 then

@@ -114,7 +114,7 @@ describe.each(backends)('tenancy on %s', (backend) => {
   });
 
   it('does not leak another organization\'s totals through compute_totals', async () => {
-    const { rows } = await asUser(db, a.owner, (tx) => tx.query(`select * from public.compute_totals($1, 0, 0)`, [bIds.estimate]));
+    const { rows } = await asUser(db, a.owner, (tx) => tx.query(`select * from private.compute_totals($1, 0, 0)`, [bIds.estimate]));
     expect(rows[0]).toMatchObject({ subtotal_cents: 0, cost_cents: 0 });
   });
 });

@@ -57,6 +57,8 @@ create function rt_search_books(term text) returns table(id int, title text) lan
 create function rt_do_nothing() returns void language plpgsql as $$ begin end $$;
 create function rt_whoami() returns uuid language sql stable as $$ select auth.uid() $$;
 create function rt_fail_please() returns int language plpgsql as $$ begin raise exception 'nope' using errcode = 'P0001'; end $$;
+-- New functions are closed to the API roles until granted (issue 20, least privilege).
+grant execute on function rt_add_numbers(int, int), rt_books_by(int), rt_book_titles(), rt_search_books(text), rt_do_nothing(), rt_whoami(), rt_fail_please() to anon, authenticated;
 `;
 
 describe.each(backends)('REST API on %s', (backend) => {

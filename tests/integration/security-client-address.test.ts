@@ -4,7 +4,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendsToTest, startTestServer, type TestServer } from '../../supabase/local/testing/harness';
-import { asUser, createTeam, uniqueEmail, type Team } from '../../supabase/tests/helpers';
+import { acceptanceEvidence, asUser, createTeam, deviceCopy, insertEstimate, insertItem, uniqueEmail, type Team } from '../../supabase/tests/helpers';
 
 const backends = await backendsToTest();
 const PASSWORD = 'Address-Tester-2026!';
@@ -33,6 +33,25 @@ async function recordedAddresses(server: TestServer, team: Team, forwardedFor: s
   return { accessLog: log.rows.map((r) => r.ip_address), session: session.rows.map((r) => r.ip) };
 }
 
+/** A rep's tablet records the customer's acceptance (as the streamlined flow pushes it) from `forwardedFor`. */
+async function recordedAcceptance(server: TestServer, forwardedFor: string): Promise<string> {
+  const db = server.ctx.db;
+  const client = clientWith(server, forwardedFor);
+  const { data, error } = await client.auth.signUp({ email: uniqueEmail('rep'), password: PASSWORD });
+  expect(error).toBeNull();
+  const userId = data.user!.id;
+  const orgId = (await db.query<{ org_id: string }>(`select org_id from public.profiles where user_id = $1`, [userId])).rows[0]!.org_id;
+  const estimate = await asUser(db, userId, async (tx) => {
+    const row = await insertEstimate(tx, orgId);
+    await insertItem(tx, orgId, String(row.id));
+    return String(row.id);
+  });
+  const evidence = await acceptanceEvidence(await deviceCopy(db, estimate));
+  const accepted = await client.from('estimates').update({ status: 'accepted', ...evidence, acceptance_ip: '6.6.6.9' }).eq('id', estimate);
+  expect(accepted.error).toBeNull();
+  return (await db.query<{ acceptance_ip: string }>(`select acceptance_ip from public.estimates where id = $1`, [estimate])).rows[0]!.acceptance_ip;
+}
+
 describe.each(backends)('the client address on %s', (backend) => {
   describe('with no trusted proxy (the default)', () => {
     let server: TestServer;
@@ -48,6 +67,10 @@ describe.each(backends)('the client address on %s', (backend) => {
       expect(recorded).toEqual({ accessLog: ['127.0.0.1'], session: ['127.0.0.1'] });
       const counted = await server.ctx.db.query(`select client from private.rate_counters where client like '6.6.6.%'`);
       expect(counted.rows).toEqual([]);
+    });
+
+    it('records where an acceptance came from, not what the device or a forged header says', async () => {
+      expect(await recordedAcceptance(server, '6.6.6.6')).toBe('127.0.0.1');
     });
   });
 
@@ -65,6 +88,10 @@ describe.each(backends)('the client address on %s', (backend) => {
       expect(recorded).toEqual({ accessLog: ['203.0.113.5'], session: ['203.0.113.5'] });
       const counted = await server.ctx.db.query<{ client: string }>(`select client from private.rate_counters where bucket = 'token_lookup'`);
       expect(counted.rows.map((r) => r.client)).toEqual(['203.0.113.5']);
+    });
+
+    it('records the client behind the proxy on an acceptance', async () => {
+      expect(await recordedAcceptance(server, '6.6.6.6, 203.0.113.6')).toBe('203.0.113.6');
     });
   });
 });
