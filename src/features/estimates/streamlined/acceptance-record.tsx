@@ -129,6 +129,7 @@ export function AcceptanceRecord({
               ) : (
                 <span className="text-slate-600">Captured ({estimate.acceptance_signature.length} characters)</span>
               )}
+              {estimate.acceptance_signature_method === 'typed' && <p className="mt-1 text-sm text-slate-600">Signed by typing the full name</p>}
             </dd>
           </>
         )}
