@@ -11,8 +11,9 @@ import { Subject, combineLatest, filter, firstValueFrom, type Observable, type S
 import { onFirstSave } from '../src/db/documents';
 import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { appStore } from '../src/lib/app-store';
+import { appendLog } from '../src/lib/local-log';
 import type { RetryOptions } from '../src/lib/retry';
-import { syncStatusAtom } from '../src/lib/sync-status';
+import { syncDetailAtom, syncStatusAtom } from '../src/lib/sync-status';
 import { createConflictHandler } from './conflict-handler';
 import { startLive } from './live';
 import type { Doc } from './merge';
@@ -235,7 +236,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       const pushHandler = async (rows: PushRow[]) => {
         try {
           const conflicts = await batcher.push(name, rows);
-          status.update({ online: true, lastPushAt: new Date().toISOString() });
+          const at = new Date().toISOString();
+          status.update({ online: true, lastPushAt: at });
+          status.collection(name, { lastPushAt: at });
           return conflicts;
         } catch (error) {
           if (isNetworkError(error)) status.update({ online: false });
@@ -243,7 +246,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         }
       };
 
-      const pullHandler = createPullHandler({
+      const pullPage = createPullHandler({
         supabase,
         name,
         retry: retryOptions,
@@ -251,6 +254,11 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         onBlocked: (blocked) => later(timing.blockedRetryMs ?? 1000, () => resyncOne(blocked)),
         pushesSettled: () => pushesSettled(replication),
       });
+      const pullHandler: typeof pullPage = async (checkpoint, batchSize) => {
+        const page = await pullPage(checkpoint, batchSize);
+        status.collection(name, { lastPullAt: new Date().toISOString(), checkpoint: page.checkpoint ? `${page.checkpoint.txid}:${page.checkpoint.id}` : null });
+        return page;
+      };
 
       const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
         replicationIdentifier: `cep-sync-v1:${options.serverUrl ?? 'default'}:${options.userId}:${name}`,
@@ -348,7 +356,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     tables: names,
     onChange,
     onResync: () => resync(),
-    onConnection: (live) => status.update({ live }),
+    onConnection: (live) => {
+      if (live !== status.current().live) void appendLog({ level: live ? 'info' : 'warn', message: live ? 'Realtime connected' : 'Realtime disconnected' });
+      status.update({ live });
+    },
   });
 
   const stopPersistWatch = onFirstSave(() => void askForPersistentStorage(status.update));
@@ -356,13 +367,14 @@ export function startSync(options: StartSyncOptions): SyncHandle {
 
   if (options.publishToAppStore !== false) {
     subscriptions.push(
-      status.status$.subscribe((d) =>
+      status.status$.subscribe((d) => {
         appStore.set(syncStatusAtom, {
           state: d.state,
           pending: d.pendingTotal,
           lastSyncedAt: [d.lastPullAt, d.lastPushAt].filter((x): x is string => !!x).sort().pop(),
-        }),
-      ),
+        });
+        appStore.set(syncDetailAtom, d);
+      }),
     );
   }
 
@@ -383,6 +395,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     },
     async stop() {
       stopped = true;
+      if (options.publishToAppStore !== false) appStore.set(syncDetailAtom, null);
       for (const timer of timers) clearTimeout(timer);
       stopPersistWatch();
       subscriptions.forEach((s) => s.unsubscribe());

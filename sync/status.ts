@@ -2,10 +2,14 @@
 // push, recent errors, open conflicts and failures, and whether storage is persistent.
 import { BehaviorSubject } from 'rxjs';
 import type { ReplicatedName } from '../src/db/database';
+import { appendLog } from '../src/lib/local-log';
 
 export type SyncState = 'idle' | 'syncing' | 'offline' | 'error';
 
 export type SyncError = { at: string; direction: 'pull' | 'push' | 'live'; collection?: string; message: string };
+
+/** One collection's replication, for the monitoring page. */
+export type CollectionDetail = { lastPullAt: string | null; lastPushAt: string | null; checkpoint: string | null; lastError: SyncError | null };
 
 export type SyncDetail = {
   state: SyncState;
@@ -18,6 +22,7 @@ export type SyncDetail = {
   active: boolean;
   pending: Partial<Record<ReplicatedName, number>>;
   pendingTotal: number;
+  collections: Partial<Record<ReplicatedName, CollectionDetail>>;
   lastPullAt: string | null;
   lastPushAt: string | null;
   errors: SyncError[];
@@ -37,6 +42,7 @@ function initialDetail(): SyncDetail {
     active: false,
     pending: {},
     pendingTotal: 0,
+    collections: {},
     lastPullAt: null,
     lastPushAt: null,
     errors: [],
@@ -63,10 +69,19 @@ export function createStatus() {
     next.state = deriveState(next);
     subject.next(next);
   }
-  function error(entry: Omit<SyncError, 'at'>) {
-    update((d) => ({ errors: [{ ...entry, at: new Date().toISOString() }, ...d.errors].slice(0, MAX_ERRORS) }));
+  function collection(name: ReplicatedName, patch: Partial<CollectionDetail>) {
+    update((d) => {
+      const previous = d.collections[name] ?? { lastPullAt: null, lastPushAt: null, checkpoint: null, lastError: null };
+      return { collections: { ...d.collections, [name]: { ...previous, ...patch } } };
+    });
   }
-  return { status$: subject.asObservable(), current: () => subject.getValue(), update, error };
+  function error(entry: Omit<SyncError, 'at'>) {
+    const recorded = { ...entry, at: new Date().toISOString() };
+    update((d) => ({ errors: [recorded, ...d.errors].slice(0, MAX_ERRORS) }));
+    if (entry.collection) collection(entry.collection as ReplicatedName, { lastError: recorded });
+    void appendLog({ level: 'error', message: `Sync ${entry.direction} failed${entry.collection ? ` (${entry.collection})` : ''}: ${entry.message}`, data: { ...entry } });
+  }
+  return { status$: subject.asObservable(), current: () => subject.getValue(), update, error, collection };
 }
 
 /** Online and reachable errors: a failed fetch means the network, not the server. */

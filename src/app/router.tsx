@@ -15,15 +15,29 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
 
 const loadAuthPage: Lazy = page(() => import('../features/auth/auth-page'), (m) => m.AuthPage);
 
-// The settings page shows the auth feature's security panel; the app composes the two.
+// The settings page shows the auth feature's security panel and e-mail change; the app composes them.
 const loadSettingsPage: Lazy = async () => {
-  const [{ SettingsPage }, { AccountSecurityPanel }] = await Promise.all([
+  const [{ SettingsPage }, { AccountSecurityPanel }, { EmailChangeForm }] = await Promise.all([
     import('../features/settings/settings-page'),
     import('../features/auth/account-security-panel'),
+    import('../features/auth/email-change-form'),
   ]);
   return {
     Component: function Settings() {
-      return <SettingsPage securityPanel={<AccountSecurityPanel />} />;
+      return <SettingsPage securityPanel={<AccountSecurityPanel />} emailChange={<EmailChangeForm />} />;
+    },
+  };
+};
+
+// The invite page shows the auth feature's account forms and knows who is signed in through it.
+const loadInvitePage: Lazy = async () => {
+  const [{ InvitePage }, { InviteAccountForms, useInviteVisitor }] = await Promise.all([
+    import('../features/invites/invite-page'),
+    import('../features/auth/invite-account'),
+  ]);
+  return {
+    Component: function Invite() {
+      return <InvitePage visitor={useInviteVisitor()} accountForms={(props) => <InviteAccountForms {...props} />} />;
     },
   };
 };
@@ -39,7 +53,7 @@ const publicRoutes: RouteObject[] = [
     lazy: page(() => import('../features/prospect-portal/prospect-portal-selection-page'), (m) => m.ProspectPortalSelectionPage),
   },
   { path: '/prospect-portal/:token', lazy: page(() => import('../features/prospect-portal/prospect-portal-page'), (m) => m.ProspectPortalPage) },
-  { path: '/invite/:token', lazy: page(() => import('../features/invites/invite-page'), (m) => m.InvitePage) },
+  { path: '/invite/:token', lazy: loadInvitePage },
   {
     element: <CustomerSessionGuard />,
     children: [

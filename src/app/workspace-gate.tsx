@@ -2,7 +2,7 @@
 // (a different user on this tablet gets a separate one), the sync engine, and the member's
 // organization and role. The database opens from IndexedDB with no network; only the very
 // first sign-in on a device needs a connection, to learn the organization.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageSpinner } from '../components/ui/spinner';
@@ -17,6 +17,7 @@ type GateState =
   | { kind: 'needs-connection' }
   | { kind: 'no-membership' }
   | { kind: 'failed'; message: string }
+  | { kind: 'access-ended' }
   | { kind: 'ready'; workspace: Workspace };
 
 /** Opens the user's workspace: the local profile if this device has one, else the server's. */
@@ -37,9 +38,12 @@ function useWorkspaceState(userId: string | undefined): GateState {
       const db = await databaseFor(userId);
       if (cancelled) return;
       const query = () => db.profiles.find({ selector: { user_id: userId } });
+      let opened = false;
       const subscription = query().$.subscribe((docs) => {
         const profile = profilesOf(docs);
-        if (!profile) return;
+        // Disabled or removed while working: the server has ended the sessions; end this one too.
+        if (!profile) return opened && setState({ kind: 'access-ended' });
+        opened = true;
         begin(db, profile.org_id);
         setState({ kind: 'ready', workspace: { db, userId, orgId: profile.org_id, role: profile.role, profile } });
       });
@@ -66,10 +70,23 @@ function useWorkspaceState(userId: string | undefined): GateState {
   return state;
 }
 
+function AccessEnded() {
+  const { signOut } = useAuth();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void signOut();
+  }, [signOut]);
+  return <EmptyState title="Your access has ended">An owner or admin disabled or removed your account in this organization. Signing out…</EmptyState>;
+}
+
 export function WorkspaceGate() {
   const { user } = useAuth();
   const state = useWorkspaceState(user?.id);
   switch (state.kind) {
+    case 'access-ended':
+      return <AccessEnded />;
     case 'opening':
       return <PageSpinner label="Opening your workspace…" />;
     case 'needs-connection':

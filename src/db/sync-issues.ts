@@ -44,3 +44,36 @@ export async function restoreConflict(db: AppDatabase, conflictId: string): Prom
   }
   await conflict.incrementalPatch({ status: 'restored', resolved_at: new Date().toISOString() });
 }
+
+/** A refused document sent again as it is (its cause may be gone: a parent synced, a role changed). */
+export async function retryFailure(db: AppDatabase, failureIssueId: string): Promise<void> {
+  const failure = await db.sync_issues.findOne(failureIssueId).exec();
+  if (!failure || failure.kind !== 'failure' || failure.status !== 'open') return;
+  const name = failure.collection_name as ReplicatedName;
+  const current = await (db[name] as AppDatabase[CollectionName]).findOne(failure.doc_id).exec();
+  // A new write is what sync pushes: the same content with a fresh updated_at.
+  if (current) await patchDocument(db, name, failure.doc_id, {});
+  else await failure.incrementalPatch({ status: 'dismissed', resolved_at: new Date().toISOString() });
+}
+
+/**
+ * Gives up a refused local change: the device takes `serverRow` (the server's current row,
+ * read by the caller) in its place, or, when the server never had the document, drops it.
+ */
+export async function discardFailure(db: AppDatabase, failureIssueId: string, serverRow: Record<string, unknown> | null): Promise<void> {
+  const failure = await db.sync_issues.findOne(failureIssueId).exec();
+  if (!failure || failure.kind !== 'failure' || failure.status !== 'open') return;
+  const name = failure.collection_name as ReplicatedName;
+  const collection = db[name] as AppDatabase[CollectionName];
+  const current = await collection.findOne(failure.doc_id).exec();
+  if (serverRow) {
+    const doc = definitionOf(name).normalize(serverRow);
+    const deleted = serverRow._deleted === true;
+    delete doc._deleted;
+    if (deleted) await current?.remove();
+    else await collection.upsert(doc as never);
+  } else if (current) {
+    await current.remove();
+  }
+  await failure.incrementalPatch({ status: 'dismissed', resolved_at: new Date().toISOString() });
+}

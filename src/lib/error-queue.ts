@@ -16,7 +16,8 @@ export type ErrorReport = {
 
 /** Records a report in the local error queue; never throws. */
 export async function recordError(report: ErrorReport): Promise<void> {
-  const { enqueueError } = await import('./local-log');
+  const { appendLog, enqueueError } = await import('./local-log');
+  await appendLog({ level: 'error', message: `Error ${report.errorId}: ${report.message}`, data: { route: report.route, source: report.source ?? null } });
   await enqueueError({
     message: report.message,
     error_id: report.errorId,

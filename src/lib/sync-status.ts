@@ -15,3 +15,24 @@ export const syncStatusAtom = atom<SyncStatus>({ state: 'idle', pending: 0 });
 export function displayedSyncState(online: boolean, status: SyncStatus): SyncState {
   return online ? (status.state === 'offline' ? 'idle' : status.state) : 'offline';
 }
+
+/**
+ * Sync in detail, for the monitoring page (sync/status.ts's SyncDetail has this shape); null
+ * while no sync runs in this tab.
+ */
+export type SyncDetailView = {
+  state: SyncState;
+  online: boolean;
+  live: boolean;
+  leader: boolean;
+  pending: Partial<Record<string, number>>;
+  pendingTotal: number;
+  lastPullAt: string | null;
+  lastPushAt: string | null;
+  collections: Partial<Record<string, { lastPullAt: string | null; lastPushAt: string | null; checkpoint: string | null; lastError: { at: string; message: string } | null }>>;
+  errors: { at: string; direction: string; collection?: string; message: string }[];
+  conflicts: number;
+  failures: number;
+};
+
+export const syncDetailAtom = atom<SyncDetailView | null>(null);

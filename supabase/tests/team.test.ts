@@ -370,6 +370,20 @@ describe.each(backends)('team management on %s', (backend) => {
     });
   });
 
+  describe('sync_row', () => {
+    it('hands a member the current row, without bookkeeping, and nothing of another organization', async () => {
+      const { rows } = await call(team.viewer, `select public.sync_row('organizations', $1) as r`, [team.orgId]);
+      const row = (rows[0] as { r: Record<string, unknown> }).r;
+      expect(row).toMatchObject({ id: team.orgId, org_id: team.orgId });
+      expect(Object.keys(row)).not.toContain('_txid');
+      expect(Object.keys(row)).not.toContain('_modified');
+      const other = await createTeam(db, 'rowless');
+      expect((await call(team.viewer, `select public.sync_row('organizations', $1) as r`, [other.orgId])).rows).toEqual([{ r: null }]);
+      expect(await sqlState(call(team.viewer, `select public.sync_row('mail_outbox', $1)`, [team.orgId]))).toBe('22023');
+      expect(await sqlState(anonFrom('203.0.113.9', (tx) => tx.query(`select public.sync_row('organizations', $1)`, [team.orgId])))).toBe('42501');
+    });
+  });
+
   describe('organization settings and profiles', () => {
     const update = (userId: string, column: string, value: unknown, orgId = team.orgId) =>
       call(userId, `update public.organizations set ${column} = $2 where id = $1`, [orgId, value]);

@@ -2,6 +2,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import * as OTPAuth from 'otpauth';
+import { readQrCode } from './qr';
 import { signUpStaff, storeSession } from './support';
 
 test('enrol TOTP, then sign in with the password and a code', async ({ page, request, baseURL }) => {
@@ -12,9 +13,14 @@ test('enrol TOTP, then sign in with the password and a code', async ({ page, req
   const panel = page.getByTestId('account-security-panel');
   await expect(panel.getByText('Two-factor authentication is off for your account.')).toBeVisible();
   await panel.getByRole('button', { name: 'Set up authenticator app' }).click();
-  await expect(panel.getByRole('img', { name: /QR code/ })).toBeVisible();
-  const secret = (await panel.getByTestId('totp-secret').textContent())!.trim();
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  // Enrol as an authenticator app does: by scanning the QR image; the key shown as text is the same.
+  const scanned = OTPAuth.URI.parse(await readQrCode(panel.getByRole('img', { name: /QR code/ })));
+  if (!(scanned instanceof OTPAuth.TOTP)) throw new Error('the QR code is not a TOTP URI');
+  expect(scanned.issuer).toBe('Customer Engagement Portal');
+  expect(scanned.label).toBe(email);
+  expect((await panel.getByTestId('totp-secret').textContent())!.trim()).toBe(scanned.secret.base32);
+  await expectAccessible(page, 'authenticator enrolment with its QR code');
+  const totp = new OTPAuth.TOTP({ secret: scanned.secret, digits: scanned.digits, period: scanned.period, algorithm: scanned.algorithm });
 
   const wrong = String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, '0');
   await panel.getByLabel('Code from your authenticator app').fill(wrong);

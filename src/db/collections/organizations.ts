@@ -3,6 +3,8 @@ import { decimal, integer, text } from '../fields';
 
 export const organizations = defineCollection({
   name: 'organizations',
+  // 1: request_slug (the public request link /requests?org=…); the prefix is at most 10 characters.
+  version: 1,
   fields: {
     ...replicatedColumns(),
     name: text(200),
@@ -10,10 +12,11 @@ export const organizations = defineCollection({
     phone: text(),
     logo: text(),
     brand_color: text(7, '#2563eb'),
-    estimate_prefix: text(12, 'EST-'),
+    estimate_prefix: text(10, 'EST-'),
     default_validity_days: integer(1, 365, 30),
     default_tax_rate: decimal(),
     default_terms: text(),
+    request_slug: text(60),
   },
   indexes: ['name'],
 });

@@ -6,6 +6,8 @@ export const PROFILE_ROLES = ['owner', 'admin', 'sales', 'viewer'] as const;
 
 export const profiles = defineCollection({
   name: 'profiles',
+  // 1: phone.
+  version: 1,
   fields: {
     ...replicatedColumns(),
     user_id: uuid(),
@@ -13,6 +15,7 @@ export const profiles = defineCollection({
     first_name: text(),
     last_name: text(),
     email: text(),
+    phone: text(40),
     status: oneOf(['active', 'disabled'], 'active'),
     search: search(),
   },

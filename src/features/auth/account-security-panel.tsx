@@ -3,12 +3,16 @@ import type { Factor } from '@supabase/supabase-js';
 import { KeyRound, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { QrCode } from '../../components/qr-code';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { FormAlert } from './form-alert';
+import { PasswordChangeForm } from './password-change-form';
+import { RecentSecurityEvents } from './recent-security-events';
+import { SessionControls } from './session-controls';
 import { enrollPhone, enrollTotp, listFactors, removeFactor, verifyChallenge, verifyTotp, type TotpEnrollment } from './mfa';
 import { otpCodeSchema, phoneFactorSchema, type OtpCodeValues, type PhoneFactorValues } from './schemas';
 import { useAuth, useAuthInternals } from './use-auth';
@@ -57,7 +61,7 @@ function TotpSetup({ enrollment, onDone, onCancel }: { enrollment: TotpEnrollmen
         Scan the QR code with an authenticator app (for example Google Authenticator, 1Password or Authy), then enter the 6-digit code it shows.
       </p>
       <div className="flex flex-col items-start gap-5 sm:flex-row">
-        <img src={enrollment.qrCode} alt="QR code to add this account to an authenticator app" className="size-44 rounded-lg bg-white p-2 ring-1 ring-slate-200" />
+        <QrCode value={enrollment.uri} label="QR code to add this account to an authenticator app" testId="totp-qr-code" />
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-medium text-slate-800">Can't scan it? Enter this key instead:</p>
           <code data-testid="totp-secret" className="mt-2 block rounded-md bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 ring-1 ring-slate-200">
@@ -135,7 +139,7 @@ function factorLabel(factor: Factor): string {
   return factor.factor_type === 'totp' ? 'Authenticator app' : `Text message${phone ? ` to ${phone}` : ''}`;
 }
 
-export function AccountSecurityPanel() {
+function TwoFactorSection() {
   const { auth } = useAuthInternals();
   const { stale } = useAuth();
   const [factors, setFactors] = useState<Factor[] | null>(null);
@@ -197,16 +201,13 @@ export function AccountSecurityPanel() {
   const verified = (factors ?? []).filter((f) => f.status === 'verified');
 
   return (
-    <section id="security" aria-labelledby="security-heading" className="flex flex-col gap-5" data-testid="account-security-panel">
+    <div className="flex flex-col gap-4">
       <div>
-        <h2 id="security-heading" className="text-lg font-semibold text-slate-900">
-          Account security
-        </h2>
+        <h3 className="text-base font-semibold text-slate-900">Two-factor authentication</h3>
         <p className="mt-1 text-sm text-slate-600">
           Two-factor authentication asks for a code from your phone after your password, so a stolen password alone cannot open your account.
         </p>
       </div>
-      {stale && <FormAlert tone="info">You are offline. Connect to change your sign-in methods.</FormAlert>}
       {message && <FormAlert tone="success">{message}</FormAlert>}
       {error && <FormAlert>{error}</FormAlert>}
 
@@ -273,6 +274,30 @@ export function AccountSecurityPanel() {
           </>
         }
       />
+    </div>
+  );
+}
+
+/** The settings page's security section: password, second factors, sessions and recent events. */
+export function AccountSecurityPanel() {
+  const { stale, user } = useAuth();
+  return (
+    <section id="security" aria-labelledby="security-heading" className="flex flex-col gap-6" data-testid="account-security-panel">
+      <h2 id="security-heading" className="text-lg font-semibold text-slate-900">
+        Account security
+      </h2>
+      {stale && <FormAlert tone="info">You are offline. Connect to change your password, sign-in methods or sessions.</FormAlert>}
+      <PasswordChangeForm disabled={stale} />
+      <hr className="border-slate-200" />
+      <TwoFactorSection />
+      <hr className="border-slate-200" />
+      <SessionControls disabled={stale} />
+      {user && (
+        <>
+          <hr className="border-slate-200" />
+          <RecentSecurityEvents account={{ id: user.id, email: user.email ?? null }} />
+        </>
+      )}
     </section>
   );
 }

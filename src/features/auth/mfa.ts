@@ -33,7 +33,8 @@ export async function verifyChallenge(auth: AuthApi, factorId: string, challenge
   return error ? { ok: false, message: codeFailure(error) } : { ok: true };
 }
 
-export type TotpEnrollment = { factorId: string; qrCode: string; secret: string; uri: string };
+/** The QR code is drawn from `uri` (src/components/qr-code.tsx), not from the server's SVG. */
+export type TotpEnrollment = { factorId: string; secret: string; uri: string };
 
 export async function listFactors(auth: AuthApi): Promise<{ ok: true; factors: Factor[] } | { ok: false; message: string }> {
   const { data, error } = await auth.mfa.listFactors();
@@ -49,7 +50,7 @@ export async function enrollTotp(auth: AuthApi): Promise<{ ok: true; enrollment:
     friendlyName: `Authenticator app ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
   });
   if (error || !data) return { ok: false, message: describeError(error).message };
-  return { ok: true, enrollment: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri } };
+  return { ok: true, enrollment: { factorId: data.id, secret: data.totp.secret, uri: data.totp.uri } };
 }
 
 export async function enrollPhone(auth: AuthApi, phone: string): Promise<{ ok: true; factorId: string; challengeId: string } | { ok: false; message: string }> {

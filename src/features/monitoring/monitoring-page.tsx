@@ -1,20 +1,44 @@
-import { Activity } from 'lucide-react';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-const PLANS = [
-  'Sync state, last sync and changes waiting to upload',
-  'Storage persistence, quota and usage',
-  'Recent errors from the local error queue',
-  'Conflicts resolved during sync',
-] as const;
+// /monitoring: the health of this device and its data on one page. Everyone sees their own
+// device (security events, errors, log, sync, conflicts, storage, service worker, backend);
+// owners and admins also see the organization's portal sessions and access log.
+import { can, useWorkspace } from '../../db/react';
+import { DevicePanel } from './device-panel';
+import { ErrorQueuePanel, LogBufferPanel } from './error-log-panel';
+import { AccessLogPanel, CustomerSessionsPanel } from './portal-access-panels';
+import { useLocalLogs } from './queries';
+import { SecurityEventsPanel } from './security-events-panel';
+import { ConflictsPanel, FailedDocumentsPanel } from './sync-issues-panels';
+import { SyncPanel } from './sync-panel';
 
 export function MonitoringPage() {
+  const { orgId, role } = useWorkspace();
+  const manager = can(role, 'manageTeam');
+  const { events, errors, logs } = useLocalLogs();
   return (
-    <PlaceholderPage
-      title="Monitoring"
-      summary="How this device and the sync are doing."
-      icon={<Activity />}
-      plans={PLANS}
-    />
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Monitoring</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {manager ? 'This device, its sync and the server, and who uses your portals and links.' : 'This device, its sync and the server.'}
+        </p>
+      </header>
+      <SyncPanel />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <FailedDocumentsPanel />
+        <ConflictsPanel />
+      </div>
+      <DevicePanel />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <ErrorQueuePanel errors={errors.data} />
+        <LogBufferPanel logs={logs.data} />
+      </div>
+      <SecurityEventsPanel events={events.data} />
+      {manager && (
+        <>
+          <CustomerSessionsPanel orgId={orgId} />
+          <AccessLogPanel orgId={orgId} />
+        </>
+      )}
+    </div>
   );
 }

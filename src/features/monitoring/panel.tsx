@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+/** One card of the monitoring page, with its heading and optional actions. */
+export function Panel({ id, title, summary, actions, children }: { id: string; title: string; summary?: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`${id}-heading`} className="text-base font-semibold text-slate-900">
+            {title}
+          </h2>
+          {summary && <p className="mt-1 text-sm text-slate-600">{summary}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A time as "Nov 25, 2:05:09 PM", with the full date for a tooltip. */
+export function When({ at }: { at: string | null | undefined }) {
+  if (!at) return <span className="text-slate-500">—</span>;
+  const date = new Date(at);
+  return (
+    <time dateTime={at} title={date.toLocaleString('en-US')} className="whitespace-nowrap">
+      {date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })}
+    </time>
+  );
+}
