@@ -179,7 +179,9 @@ describe.each(backends)('sending and field acceptance on %s', (backend) => {
       expect(await byToken(first)).toMatchObject({ estimate_id: id });
       expect(await byToken(second)).toMatchObject({ estimate_id: id });
 
-      await asUser(db, team.sales, async (tx) => tx.query(`select public.revoke_estimate_link($1)`, [await linkId(second)]));
+      // Looked up first: PGlite has one connection, which the transaction below holds.
+      const secondLink = await linkId(second);
+      await asUser(db, team.sales, (tx) => tx.query(`select public.revoke_estimate_link($1)`, [secondLink]));
       expect(await byToken(second)).toBeNull();
       expect(await byToken(first)).toMatchObject({ estimate_id: id });
       expect(await byToken(mailed)).toMatchObject({ estimate_id: id });
