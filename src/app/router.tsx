@@ -42,6 +42,19 @@ const loadInvitePage: Lazy = async () => {
   };
 };
 
+// A prospect portal opens its estimates in the customer portal's estimate view; the app composes the two.
+const loadProspectPortalPage: Lazy = async () => {
+  const [{ ProspectPortalPage }, { PortalEstimateView }] = await Promise.all([
+    import('../features/prospect-portal/prospect-portal-page'),
+    import('../features/customer-portal/portal-estimate'),
+  ]);
+  return {
+    Component: function ProspectPortal() {
+      return <ProspectPortalPage renderEstimate={(props) => <PortalEstimateView {...props} />} />;
+    },
+  };
+};
+
 const publicRoutes: RouteObject[] = [
   { path: '/requests', lazy: page(() => import('../features/requests/requests-page'), (m) => m.RequestsPage) },
   { path: '/portal-auth', lazy: page(() => import('../features/customer-portal/portal-auth-page'), (m) => m.PortalAuthPage) },
@@ -52,7 +65,7 @@ const publicRoutes: RouteObject[] = [
     path: '/prospect-portal-selection',
     lazy: page(() => import('../features/prospect-portal/prospect-portal-selection-page'), (m) => m.ProspectPortalSelectionPage),
   },
-  { path: '/prospect-portal/:token', lazy: page(() => import('../features/prospect-portal/prospect-portal-page'), (m) => m.ProspectPortalPage) },
+  { path: '/prospect-portal/:token', lazy: loadProspectPortalPage },
   { path: '/invite/:token', lazy: loadInvitePage },
   {
     element: <CustomerSessionGuard />,

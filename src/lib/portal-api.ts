@@ -93,6 +93,7 @@ export const portalEstimateSchema = z.looseObject({
   sent_at: z.string().nullable(),
   snapshot: z.looseObject({ estimate: z.looseObject({ total_cents: z.number().int() }) }).nullable(),
   decision: z.looseObject({ kind: z.string(), total_cents: z.number().int().optional() }).nullable(),
+  version: z.looseObject({ id: uuid }),
   milestones: z.array(milestoneSchema),
 });
 export type PortalEstimate = z.infer<typeof portalEstimateSchema>;

@@ -403,8 +403,8 @@ begin
 end
 $$;
 
--- What a page polls: the conversation, the person's requests, and each estimate's status and
--- version (a change tells the page to load the home again).
+-- What a page polls: the conversation, the person's requests, and each estimate's status (as
+-- the customer sees it) and version: a change tells the page to load the home again.
 create or replace function private.portal_update_payload(p_portal uuid, p_prospect uuid) returns jsonb
 language plpgsql stable security definer
 set search_path = ''
@@ -417,7 +417,8 @@ begin
     'comments', private.portal_comments(p.id),
     'requests', private.portal_requests(p.id, p_prospect),
     'estimates', coalesce((
-      select jsonb_agg(jsonb_build_object('estimate_id', e.id, 'status', e.status, 'version_id', e.current_version_id) order by e.id)
+      select jsonb_agg(jsonb_build_object('estimate_id', e.id, 'status', case when private.estimate_expired(e) then 'expired' else e.status end,
+                                          'version_id', e.current_version_id) order by e.id)
       from public.estimates e where e.org_id = p.org_id and private.portal_shows_estimate(p, e)), '[]'::jsonb)
   );
 end

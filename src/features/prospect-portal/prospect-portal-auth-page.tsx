@@ -1,19 +1,9 @@
-import { KeyRound } from 'lucide-react';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-const PLANS = [
-  'Sign in with the link or code we sent you',
-  'Return to the page you were opening',
-] as const;
+// /prospect-portal-auth: opening a prospect portal with its link or access code (and the
+// e-mailed code when the portal asks for it).
+import { SignInFlow } from '../../components/portal/sign-in-flow';
+import { useSignInTarget } from '../../components/portal/use-sign-in-target';
 
 export function ProspectPortalAuthPage() {
-  return (
-    <PlaceholderPage
-      title="Prospect Portal Sign In"
-      summary="Open the proposals we have prepared for you."
-      icon={<KeyRound />}
-      plans={PLANS}
-      variant="public"
-    />
-  );
+  const { initial, onSignedIn, key } = useSignInTarget('prospect');
+  return <SignInFlow key={key} kind="prospect" initial={initial} onSignedIn={onSignedIn} />;
 }

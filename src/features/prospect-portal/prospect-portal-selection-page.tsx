@@ -1,18 +1,6 @@
-import { LayoutGrid } from 'lucide-react';
-import { PlaceholderPage } from '../../components/placeholder-page';
-
-const PLANS = [
-  'Every prospect portal you can open',
-] as const;
+// /prospect-portal-selection: the prospect portals this device holds valid sessions for.
+import { SessionList } from '../../components/portal/session-list';
 
 export function ProspectPortalSelectionPage() {
-  return (
-    <PlaceholderPage
-      title="Choose a Prospect Portal"
-      summary="Pick which of your prospect portals to open."
-      icon={<LayoutGrid />}
-      plans={PLANS}
-      variant="public"
-    />
-  );
+  return <SessionList kind="prospect" />;
 }
