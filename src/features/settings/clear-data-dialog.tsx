@@ -13,6 +13,10 @@ function changes(count: number): string {
   return count === 1 ? '1 change' : `${count} changes`;
 }
 
+export function unsyncedText(count: number): string {
+  return `${changes(count)} on this device ${count === 1 ? 'has' : 'have'} not reached the server yet`;
+}
+
 export function ClearDataDialog({ open, pending, onClose }: { open: boolean; pending: number; onClose: () => void }) {
   const { db } = useWorkspace();
   const [exported, setExported] = useState(false);
@@ -49,7 +53,7 @@ export function ClearDataDialog({ open, pending, onClose }: { open: boolean; pen
       title="Clear the data on this device?"
       description={
         guarded
-          ? `${changes(pending)} on this device have not reached the server yet. Clearing now loses them unless you keep a copy: export them first.`
+          ? `${unsyncedText(pending)}. Clearing now loses them unless you keep a copy: export them first.`
           : 'Everything is synced. The app starts again and downloads your organization’s data afresh.'
       }
       actions={
@@ -70,7 +74,7 @@ export function ClearDataDialog({ open, pending, onClose }: { open: boolean; pen
           </Button>
           <label className="flex items-start gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} className="mt-0.5 size-4 rounded border-slate-300" />
-            Clear without a copy: I accept that the {changes(pending)} are lost.
+            Clear without a copy: I accept that {pending === 1 ? 'this change is' : `these ${pending} changes are`} lost.
           </label>
         </div>
       )}

@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatBytes, useDeviceStorage } from '../../lib/device-storage';
 import { syncStatusAtom } from '../../lib/sync-status';
-import { ClearDataDialog } from './clear-data-dialog';
+import { ClearDataDialog, unsyncedText } from './clear-data-dialog';
 
 function StorageFacts() {
   const { info, requestPersistence } = useDeviceStorage();
@@ -61,7 +61,7 @@ export function DeviceSection() {
       <hr className="border-slate-200" />
       <div className="flex flex-col gap-3">
         <p className="text-sm text-slate-700" data-testid="pending-changes">
-          {pending === 0 ? 'All changes on this device are synced.' : `${pending === 1 ? '1 change' : `${pending} changes`} on this device have not reached the server yet.`}
+          {pending === 0 ? 'All changes on this device are synced.' : `${unsyncedText(pending)}.`}
         </p>
         <Button variant="secondary" className="self-start" onClick={() => setClearing(true)} icon={<HardDrive aria-hidden="true" className="size-4" />}>
           Clear local data…
