@@ -57,23 +57,16 @@ export async function retryFailure(db: AppDatabase, failureIssueId: string): Pro
 }
 
 /**
- * Gives up a refused local change: the device takes `serverRow` (the server's current row,
- * read by the caller) in its place, or, when the server never had the document, drops it.
+ * Gives up a refused local change. `onServer`: the server has the document and was asked to
+ * send it again (sync_resend_row), so the next pull puts the server's version back here; when
+ * it never had the document, the device drops it.
  */
-export async function discardFailure(db: AppDatabase, failureIssueId: string, serverRow: Record<string, unknown> | null): Promise<void> {
+export async function discardFailure(db: AppDatabase, failureIssueId: string, onServer: boolean): Promise<void> {
   const failure = await db.sync_issues.findOne(failureIssueId).exec();
   if (!failure || failure.kind !== 'failure' || failure.status !== 'open') return;
-  const name = failure.collection_name as ReplicatedName;
-  const collection = db[name] as AppDatabase[CollectionName];
-  const current = await collection.findOne(failure.doc_id).exec();
-  if (serverRow) {
-    const doc = definitionOf(name).normalize(serverRow);
-    const deleted = serverRow._deleted === true;
-    delete doc._deleted;
-    if (deleted) await current?.remove();
-    else await collection.upsert(doc as never);
-  } else if (current) {
-    await current.remove();
+  if (!onServer) {
+    const name = failure.collection_name as ReplicatedName;
+    await (await (db[name] as AppDatabase[CollectionName]).findOne(failure.doc_id).exec())?.remove();
   }
   await failure.incrementalPatch({ status: 'dismissed', resolved_at: new Date().toISOString() });
 }

@@ -14,8 +14,8 @@
 --   resend_invite                                       a new token and mail; the old link dies.
 --   list_customer_sessions, revoke_customer_session,    owners and admins: the portal sessions of
 --   list_access_logs                                      their organization and the token page log.
---   sync_row                                            one row as the caller sees it (discarding a
---                                                         refused change on the monitoring page).
+--   sync_resend_row                                     a row pulled again by the caller's devices
+--                                                         (discarding a refused change).
 -- Organization settings (logo size, estimate prefix, …) are checks on public.organizations.
 
 -- The caller's password, checked against auth.users (bcrypt, as GoTrue stores it). pgcrypto
@@ -227,26 +227,33 @@ begin
 end
 $$;
 
--- The server's current row of a replicated table (as the caller may see it), or null: the
--- monitoring page's "discard" puts it back on the device in place of a refused local change.
-create or replace function public.sync_row(p_table text, p_id uuid) returns jsonb
-language plpgsql stable
+-- Sends a row to the caller's devices again: its _txid moves on, so the next pull hands it out
+-- (to every device of the organization, unchanged). The monitoring page's "discard" uses it: a
+-- device whose change was refused takes the server's row back through its normal pull. False
+-- when the row does not exist or the caller is not a member of its organization.
+create or replace function public.sync_resend_row(p_table text, p_id uuid) returns boolean
+language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  found jsonb;
+  owner_org uuid;
 begin
   if p_table is null or not (p_table = any (private.sync_tables())) then
     raise exception 'Unknown table: %', coalesce(p_table, 'null') using errcode = '22023';
   end if;
-  execute format('select to_jsonb(t) - ''_txid'' - ''locked_txid'' - ''_modified'' from public.%I t where t.id = $1', p_table) into found using p_id;
-  return found;
+  execute format('select t.org_id from public.%I t where t.id = $1', p_table) into owner_org using p_id;
+  if owner_org is null or not private.is_member(owner_org) then
+    return false;
+  end if;
+  -- The stamping trigger gives the row a new _txid (and _modified, updated_at).
+  execute format('update public.%I t set _txid = t._txid where t.id = $1', p_table) using p_id;
+  return true;
 end
 $$;
 
 revoke execute on function private.password_matches(text) from public, anon, authenticated;
-revoke execute on function public.sync_row(text, uuid) from public, anon;
-grant execute on function public.sync_row(text, uuid) to authenticated;
+revoke execute on function public.sync_resend_row(text, uuid) from public, anon;
+grant execute on function public.sync_resend_row(text, uuid) to authenticated;
 revoke execute on function public.set_member_role(uuid, text), public.set_member_status(uuid, text), public.remove_member(uuid),
   public.team_sign_ins(uuid), public.resend_invite(uuid), public.list_customer_sessions(uuid),
   public.revoke_customer_session(uuid), public.list_access_logs(uuid, integer) from public, anon;

@@ -60,6 +60,7 @@ const STAFF_ONLY = [
   'set_member_status(p_profile_id uuid, p_status text)',
   'sync_pull(p_table text, p_after_txid text, p_after_id uuid, p_limit integer)',
   'sync_push(p_device_id uuid, p_changes jsonb)',
+  'sync_resend_row(p_table text, p_id uuid)',
   'team_sign_ins(p_org_id uuid)',
   'transfer_ownership(profile_id uuid, password text)',
   'update_portal(p_portal_id uuid, p_settings jsonb)',

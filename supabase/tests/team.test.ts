@@ -370,17 +370,20 @@ describe.each(backends)('team management on %s', (backend) => {
     });
   });
 
-  describe('sync_row', () => {
-    it('hands a member the current row, without bookkeeping, and nothing of another organization', async () => {
-      const { rows } = await call(team.viewer, `select public.sync_row('organizations', $1) as r`, [team.orgId]);
-      const row = (rows[0] as { r: Record<string, unknown> }).r;
-      expect(row).toMatchObject({ id: team.orgId, org_id: team.orgId });
-      expect(Object.keys(row)).not.toContain('_txid');
-      expect(Object.keys(row)).not.toContain('_modified');
+  describe('sync_resend_row', () => {
+    it('moves a visible row past every pull checkpoint, and nothing of another organization', async () => {
+      const txid = async (orgId: string) => (await db.query<{ t: string }>(`select _txid::text as t from public.organizations where id = $1`, [orgId])).rows[0]!.t;
+      const before = await txid(team.orgId);
+      expect((await call(team.viewer, `select public.sync_resend_row('organizations', $1) as r`, [team.orgId])).rows).toEqual([{ r: true }]);
+      expect(BigInt(await txid(team.orgId))).toBeGreaterThan(BigInt(before));
+
       const other = await createTeam(db, 'rowless');
-      expect((await call(team.viewer, `select public.sync_row('organizations', $1) as r`, [other.orgId])).rows).toEqual([{ r: null }]);
-      expect(await sqlState(call(team.viewer, `select public.sync_row('mail_outbox', $1)`, [team.orgId]))).toBe('22023');
-      expect(await sqlState(anonFrom('203.0.113.9', (tx) => tx.query(`select public.sync_row('organizations', $1)`, [team.orgId])))).toBe('42501');
+      const untouched = await txid(other.orgId);
+      expect((await call(team.viewer, `select public.sync_resend_row('organizations', $1) as r`, [other.orgId])).rows).toEqual([{ r: false }]);
+      expect((await call(team.viewer, `select public.sync_resend_row('estimates', $1) as r`, [randomUUID()])).rows).toEqual([{ r: false }]);
+      expect(await txid(other.orgId)).toBe(untouched);
+      expect(await sqlState(call(team.viewer, `select public.sync_resend_row('mail_outbox', $1)`, [team.orgId]))).toBe('22023');
+      expect(await sqlState(anonFrom('203.0.113.9', (tx) => tx.query(`select public.sync_resend_row('organizations', $1)`, [team.orgId])))).toBe('42501');
     });
   });
 

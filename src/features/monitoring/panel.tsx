@@ -18,13 +18,17 @@ export function Panel({ id, title, summary, actions, children }: { id: string; t
   );
 }
 
-/** A time as "Nov 25, 2:05:09 PM", with the full date for a tooltip. */
+/** A time as "2:05:09 PM" today and "Nov 25, 2:05 PM" before, with the full date for a tooltip. */
 export function When({ at }: { at: string | null | undefined }) {
   if (!at) return <span className="text-slate-500">—</span>;
   const date = new Date(at);
+  const today = date.toDateString() === new Date().toDateString();
+  const text = today
+    ? date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })
+    : date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
   return (
     <time dateTime={at} title={date.toLocaleString('en-US')} className="whitespace-nowrap">
-      {date.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })}
+      {text}
     </time>
   );
 }

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { localLog } from '../../lib/local-log';
 import { callRpc } from '../../lib/server-api';
-import { accessLogSchema, customerSessionsSchema, healthSchema, syncRowSchema } from './schemas';
+import { accessLogSchema, customerSessionsSchema, healthSchema } from './schemas';
 
 const LOCAL_REFRESH_MS = 5000;
 
@@ -60,7 +60,7 @@ export function useAccessLog(orgId: string, enabled: boolean) {
   return useQuery({ queryKey: ['monitoring', orgId, 'access-log'], queryFn: () => callRpc('list_access_logs', { p_org_id: orgId, p_limit: 100 }, accessLogSchema), enabled });
 }
 
-/** The server's current copy of one row, to put back in place of a refused local change. */
-export function fetchServerRow(table: string, id: string) {
-  return callRpc('sync_row', { p_table: table, p_id: id }, syncRowSchema);
+/** Asks the server to send one row again (true) or learns that it does not have it (false). */
+export function resendServerRow(table: string, id: string) {
+  return callRpc('sync_resend_row', { p_table: table, p_id: id }, z.boolean());
 }

@@ -33,5 +33,3 @@ export const accessLogSchema = z.array(
     accessed_at: z.string(),
   }),
 );
-
-export const syncRowSchema = z.record(z.string(), z.unknown()).nullable();

@@ -8,7 +8,7 @@ import { discardFailure, failedDocuments, openConflicts, restoreConflict, retryF
 import { describeError } from '../../lib/errors';
 import { toast } from '../../lib/toast-store';
 import { Panel, When } from './panel';
-import { fetchServerRow } from './queries';
+import { resendServerRow } from './queries';
 import { collectionLabel } from './sync-panel';
 import { documentLabel, reasonText } from './sync-reasons';
 
@@ -84,7 +84,7 @@ export function FailedDocumentsPanel() {
               busy={busy === issue.id}
               onRetry={() => void run(issue.id, () => retryFailure(db, issue.id), 'Sent again.')}
               onDiscard={() =>
-                void run(issue.id, async () => discardFailure(db, issue.id, await fetchServerRow(issue.collection_name, issue.doc_id)), 'Your change was discarded; the server’s version is back.')
+                void run(issue.id, async () => discardFailure(db, issue.id, await resendServerRow(issue.collection_name, issue.doc_id)), 'Your change was discarded; the server’s version comes back with the next sync.')
               }
             />
           ))}

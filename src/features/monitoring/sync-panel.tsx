@@ -57,7 +57,7 @@ function Collections({ detail }: { detail: SyncDetailView }) {
           <TableHeader>Collection</TableHeader>
           <TableHeader>Waiting</TableHeader>
           <TableHeader>Last pull</TableHeader>
-          <TableHeader>Last push</TableHeader>
+          <TableHeader className="hidden xl:table-cell">Last push</TableHeader>
           <TableHeader className="hidden xl:table-cell">Checkpoint</TableHeader>
           <TableHeader>Last error</TableHeader>
         </TableRow>
@@ -67,12 +67,12 @@ function Collections({ detail }: { detail: SyncDetailView }) {
           const c = detail.collections[name];
           return (
             <TableRow key={name}>
-              <TableCell className="font-medium text-slate-900">{collectionLabel(name)}</TableCell>
+              <TableCell className="font-medium whitespace-nowrap text-slate-900">{collectionLabel(name)}</TableCell>
               <TableCell>{detail.pending[name] ?? 0}</TableCell>
               <TableCell>
                 <When at={c?.lastPullAt} />
               </TableCell>
-              <TableCell>
+              <TableCell className="hidden xl:table-cell">
                 <When at={c?.lastPushAt} />
               </TableCell>
               <TableCell className="hidden max-w-40 truncate font-mono text-xs xl:table-cell" title={c?.checkpoint ?? undefined}>
