@@ -160,3 +160,36 @@ test('the last owner stays, and ownership moves only after the password', async 
   await expect(admin.getByText('Owner')).toBeVisible();
   await expect(own.getByLabel('Role of Tess Transfer')).toHaveValue('admin');
 });
+
+test('an invitation for an existing account: someone else signed in signs out, then the invitee signs in and joins; a signed-in invitee joins with one button', async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const owner = await signUpStaff(request, baseURL!, 'Ines', 'Inviter');
+  const orgId = await orgIdOf(request, baseURL!, owner.session);
+  const existing = await signUpStaff(request, baseURL!, 'Eli', 'Existing');
+  const bystander = await signUpStaff(request, baseURL!, 'Bo', 'Bystander');
+  const invite = (await api(request, baseURL!, owner.session, 'POST', '/rest/v1/rpc/create_invite', { email: existing.email, role: 'viewer', org_id: orgId })) as { token: string };
+  const memberships = async (session: StoredSession) =>
+    ((await api(request, baseURL!, session, 'GET', `/rest/v1/profiles?user_id=eq.${session.user.id}&select=org_id,role`)) as { org_id: string; role: string }[]).filter((p) => p.org_id === orgId);
+
+  await storeSession(page, baseURL!, bystander.session);
+  await page.goto(`/invite/${invite.token}`);
+  const other = page.getByTestId('invite-other-account');
+  await expect(other).toContainText(`You are signed in as ${bystander.email}`);
+  await expect(other).toContainText(existing.email);
+  await expectAccessible(page, 'invite page, signed in as someone else');
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign in to join' });
+  await expect(page.getByText(`Sign in as ${existing.email}.`)).toBeVisible();
+  await signIn.getByLabel('Password', { exact: true }).fill(existing.password);
+  await signIn.getByRole('button', { name: 'Sign in and join' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await memberships(existing.session)).toEqual([{ org_id: orgId, role: 'viewer' }]);
+
+  const signedIn = await signUpStaff(request, baseURL!, 'Jo', 'Joiner');
+  const second = (await api(request, baseURL!, owner.session, 'POST', '/rest/v1/rpc/create_invite', { email: signedIn.email, role: 'sales', org_id: orgId })) as { token: string };
+  await storeSession(page, baseURL!, signedIn.session);
+  await page.goto(`/invite/${second.token}`);
+  await page.getByRole('button', { name: "Join Ines Inviter's organization" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await memberships(signedIn.session)).toEqual([{ org_id: orgId, role: 'sales' }]);
+});
