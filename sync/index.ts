@@ -11,7 +11,6 @@ import { Subject, combineLatest, filter, firstValueFrom, type Observable, type S
 import { onFirstSave } from '../src/db/documents';
 import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { appStore } from '../src/lib/app-store';
-import { appendLog } from '../src/lib/local-log';
 import type { RetryOptions } from '../src/lib/retry';
 import { syncDetailAtom, syncStatusAtom } from '../src/lib/sync-status';
 import { createConflictHandler } from './conflict-handler';
@@ -22,7 +21,7 @@ import type { Checkpoint } from './protocol';
 import { unpushedIds } from './pending';
 import { createPullHandler } from './pull';
 import { createPushBatcher, type PushBatcherOptions, type PushRow } from './push-batcher';
-import { createStatus, isNetworkError, type SyncDetail } from './status';
+import { createStatus, isNetworkError, logSync, type SyncDetail } from './status';
 
 
 export type StartSyncOptions = {
@@ -357,7 +356,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     onChange,
     onResync: () => resync(),
     onConnection: (live) => {
-      if (live !== status.current().live) void appendLog({ level: live ? 'info' : 'warn', message: live ? 'Realtime connected' : 'Realtime disconnected' });
+      if (live !== status.current().live) logSync({ level: live ? 'info' : 'warn', message: live ? 'Realtime connected' : 'Realtime disconnected' });
       status.update({ live });
     },
   });

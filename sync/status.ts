@@ -2,7 +2,7 @@
 // push, recent errors, open conflicts and failures, and whether storage is persistent.
 import { BehaviorSubject } from 'rxjs';
 import type { ReplicatedName } from '../src/db/database';
-import { appendLog } from '../src/lib/local-log';
+import { appendLog, type LogEntry } from '../src/lib/local-log';
 
 export type SyncState = 'idle' | 'syncing' | 'offline' | 'error';
 
@@ -32,6 +32,11 @@ export type SyncDetail = {
 };
 
 const MAX_ERRORS = 20;
+
+/** Notes sync's events in the device's log buffer (monitoring page); not where there is no IndexedDB (tests in Node). */
+export function logSync(entry: Pick<LogEntry, 'level' | 'message' | 'data'>): void {
+  if (typeof indexedDB !== 'undefined') void appendLog(entry);
+}
 
 function initialDetail(): SyncDetail {
   return {
@@ -79,7 +84,7 @@ export function createStatus() {
     const recorded = { ...entry, at: new Date().toISOString() };
     update((d) => ({ errors: [recorded, ...d.errors].slice(0, MAX_ERRORS) }));
     if (entry.collection) collection(entry.collection as ReplicatedName, { lastError: recorded });
-    void appendLog({ level: 'error', message: `Sync ${entry.direction} failed${entry.collection ? ` (${entry.collection})` : ''}: ${entry.message}`, data: { ...entry } });
+    logSync({ level: 'error', message: `Sync ${entry.direction} failed${entry.collection ? ` (${entry.collection})` : ''}: ${entry.message}`, data: { ...entry } });
   }
   return { status$: subject.asObservable(), current: () => subject.getValue(), update, error, collection };
 }
