@@ -8,10 +8,19 @@ vi.mock('../features/auth/use-auth', () => ({
   useAuth: () => ({ status: auth.status, session: null, user: null, signOut: async () => undefined }),
 }));
 
-const customer = vi.hoisted(() => ({ resolve: (_: unknown) => undefined as void }));
+const customer = vi.hoisted(() => ({ calls: 0, resolve: (_: unknown) => undefined as void }));
 vi.mock('../features/customer-portal/session', () => ({
-  checkCustomerSession: () => new Promise((resolve) => (customer.resolve = resolve)),
+  checkCustomerSession: () => {
+    customer.calls++;
+    return new Promise((resolve) => (customer.resolve = resolve));
+  },
 }));
+
+/** The guard loads the session check on demand; answers once it has asked. */
+async function answerCustomerCheck(result: unknown) {
+  await vi.waitFor(() => expect(customer.calls).toBeGreaterThan(0));
+  customer.resolve(result);
+}
 
 const { CustomerSessionGuard, StaffGuard } = await import('./guards');
 const { markSignOutRequested } = await import('./sign-out');
@@ -33,7 +42,10 @@ function renderAt(path: string) {
   render(<RouterProvider router={router} />);
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  customer.calls = 0;
+});
 
 describe('staff guard', () => {
   it('shows a spinner while the session is checked', () => {
@@ -72,13 +84,13 @@ describe('customer session guard', () => {
   it('spins while checking, then sends a visitor without a session to /portal-auth', async () => {
     renderAt('/portal/tok-1');
     expect(screen.getByRole('status').textContent).toContain('Checking your portal session');
-    customer.resolve({ status: 'none' });
+    await answerCustomerCheck({ status: 'none' });
     expect((await screen.findByTestId('where')).textContent).toBe(`/portal-auth?redirect=${encodeURIComponent('/portal/tok-1')}`);
   });
 
   it('lets a visitor with a valid customer session through', async () => {
     renderAt('/portal/tok-1');
-    customer.resolve({ status: 'valid', prospectId: 'p-1' });
+    await answerCustomerCheck({ status: 'valid', prospectId: 'p-1' });
     expect(await screen.findByText('portal home')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
-import { checkCustomerSession, type CustomerSessionCheck } from '../features/customer-portal/session';
+import type { CustomerSessionCheck } from '../features/customer-portal/session';
 import { takeSignOutRequested } from './sign-out';
 
 function returnPath(location: { pathname: string; search: string; hash: string }): string {
@@ -35,7 +35,10 @@ export function CustomerSessionGuard() {
 
   useEffect(() => {
     let active = true;
-    checkCustomerSession(token).then(
+    // Loaded here, not with the app: staff pages never need the customer session code.
+    import('../features/customer-portal/session')
+      .then(({ checkCustomerSession }) => checkCustomerSession(token))
+      .then(
       (result) => active && setCheck({ token, result }),
       () => active && setCheck({ token, result: { status: 'none' } }),
     );

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { RouterErrorPage } from './error-boundary';
@@ -42,15 +42,22 @@ const loadInvitePage: Lazy = async () => {
   };
 };
 
-// A prospect portal opens its estimates in the customer portal's estimate view; the app composes the two.
+// A prospect portal opens its estimates in the customer portal's estimate view (loaded when an
+// estimate is opened); the app composes the two.
+const PortalEstimateView = lazy(() => import('../features/customer-portal/portal-estimate').then((m) => ({ default: m.PortalEstimateView })));
 const loadProspectPortalPage: Lazy = async () => {
-  const [{ ProspectPortalPage }, { PortalEstimateView }] = await Promise.all([
-    import('../features/prospect-portal/prospect-portal-page'),
-    import('../features/customer-portal/portal-estimate'),
-  ]);
+  const { ProspectPortalPage } = await import('../features/prospect-portal/prospect-portal-page');
   return {
     Component: function ProspectPortal() {
-      return <ProspectPortalPage renderEstimate={(props) => <PortalEstimateView {...props} />} />;
+      return (
+        <ProspectPortalPage
+          renderEstimate={(props) => (
+            <Suspense fallback={<PageSpinner label="Opening the estimate…" />}>
+              <PortalEstimateView {...props} />
+            </Suspense>
+          )}
+        />
+      );
     },
   };
 };

@@ -7,7 +7,7 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { Sealed, StoredSession } from './customer-session-crypto';
 import type { PortalKind } from './portal-api';
 
-export const CUSTOMER_STORE_NAME = 'cep-customer-portal';
+const CUSTOMER_STORE_NAME = 'cep-customer-portal';
 
 export type SessionRecord = StoredSession & {
   portalId: string;
@@ -19,9 +19,9 @@ export type SessionRecord = StoredSession & {
   lastVisitAt: string;
 };
 
-export type CacheRecord = { portalId: string; sealed: Sealed; savedAt: string };
+type CacheRecord = { portalId: string; sealed: Sealed; savedAt: string };
 
-export type OutboxRecord = { key: string; portalId: string; sealed: Sealed; createdAt: string };
+type OutboxRecord = { key: string; portalId: string; sealed: Sealed; createdAt: string };
 
 type DeviceRecord = { id: string; secret: Uint8Array<ArrayBuffer> };
 
@@ -32,7 +32,7 @@ export type CustomerStore = Dexie & {
   outbox: EntityTable<OutboxRecord, 'key'>;
 };
 
-export function openCustomerStore(name = CUSTOMER_STORE_NAME): CustomerStore {
+function openCustomerStore(name = CUSTOMER_STORE_NAME): CustomerStore {
   const db = new Dexie(name) as CustomerStore;
   db.version(1).stores({ device: 'id', sessions: 'portalId, *routeKeys', cache: 'portalId', outbox: 'key, portalId, createdAt' });
   return db;

@@ -11,7 +11,7 @@ import type { BrowserTraits } from './browser-traits';
 
 export const PBKDF2_ITERATIONS = 100_000;
 export const SESSION_LIFE_MS = 24 * 60 * 60 * 1000;
-export const DEVICE_SECRET_BYTES = 32;
+const DEVICE_SECRET_BYTES = 32;
 
 export type DeviceKeys = {
   /** Seals the protected content of every session blob on this device. */
@@ -75,7 +75,7 @@ export async function unseal<S extends z.ZodType>(key: CryptoKey, sealed: Sealed
   }
 }
 
-export const sessionContentSchema = z.object({
+const sessionContentSchema = z.object({
   prospect_id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
   createdAt: z.string().datetime({ offset: true }),
   expiresAt: z.string().datetime({ offset: true }),

@@ -36,12 +36,12 @@ export function deviceKeys(): Promise<DeviceKeys> {
   return keys;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
+async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export const portalLabelSchema = z.object({
+const portalLabelSchema = z.object({
   name: z.string(),
   organization: z.string(),
   brandColor: z.string(),

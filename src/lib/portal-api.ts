@@ -8,12 +8,11 @@ import { callRpc } from './server-api';
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-export const PORTAL_KINDS = ['customer', 'prospect'] as const;
+const PORTAL_KINDS = ['customer', 'prospect'] as const;
 export type PortalKind = (typeof PORTAL_KINDS)[number];
 
 /** A portal link token as the server checks it before any lookup. */
 export const portalTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
-export const sessionTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 /** What opens a portal at sign-in: its link token or its access code. */
 export type Credential = { token: string } | { code: string };
@@ -46,11 +45,10 @@ const signInResultSchema = z
     z.object({ status: z.literal('code_expired') }),
   ])
   .nullable();
-export type SignInResult = NonNullable<z.infer<typeof signInResultSchema>>;
 
 const sessionCheckSchema = z.object({ portal_id: uuid, kind: z.enum(PORTAL_KINDS), prospect_id: uuid, expires_at: z.string() }).nullable();
 
-export const portalCommentSchema = z.object({
+const portalCommentSchema = z.object({
   id: uuid,
   author_kind: z.enum(['staff', 'customer']),
   author_name: z.string(),
@@ -59,8 +57,8 @@ export const portalCommentSchema = z.object({
 });
 export type PortalComment = z.infer<typeof portalCommentSchema>;
 
-export const REQUEST_STATUSES = ['new', 'in_review', 'converted', 'dismissed'] as const;
-export const portalRequestSchema = z.object({
+const REQUEST_STATUSES = ['new', 'in_review', 'converted', 'dismissed'] as const;
+const portalRequestSchema = z.object({
   id: uuid,
   reference: z.string(),
   description: z.string(),
@@ -77,14 +75,13 @@ const milestoneSchema = z.object({
   end_date: date.nullable(),
   status: z.enum(['planned', 'in_progress', 'done']),
 });
-export type PortalMilestone = z.infer<typeof milestoneSchema>;
 
 /**
  * One estimate of the portal: what the list and the timeline show, and the rest of the
  * estimate page's answer kept as it came (the estimate view checks it with its own schema
  * before showing it offline).
  */
-export const portalEstimateSchema = z.looseObject({
+const portalEstimateSchema = z.looseObject({
   estimate_id: uuid,
   number: z.string(),
   title: z.string(),

@@ -2,9 +2,8 @@
 // worker, a reload with the network cut (the browser offline and the API routes blocked, since
 // a service worker's own requests ignore setOffline) shows this device's copy of the portal and
 // its estimates; a comment and a request written offline wait with a visible "will be sent"
-// state and reach the server once, and only once, after reconnecting. A prospect opens a
-// prospect portal with the link alone, and a staff member's device database on the same
-// browser never shows through.
+// state and reach the server once, and only once, after reconnecting; nothing of the portal is
+// kept in the clear on the device. A prospect opens a prospect portal with the link alone.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { api, goOffline, goOnline, orgIdOf, signUpStaff, waitForServiceWorker, type StoredSession } from './support';
@@ -97,6 +96,24 @@ test('reloading offline shows the cached portal; a comment and a request written
   await expect(page.getByTestId('portal-request-pending')).toContainText('Will be sent when you are back online');
   await expectAccessible(page, 'portal home offline with queued messages');
   expect(await serverComments(page.request, base, 'Can the path be curved?')).toHaveLength(0);
+  // On the device the portal, its estimates and the waiting messages are sealed: none of it reads in the clear.
+  const stored = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('cep-customer-portal');
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['sessions', 'cache', 'outbox'], 'readonly');
+          const rows: unknown[] = [];
+          for (const name of ['sessions', 'cache', 'outbox']) {
+            const all = tx.objectStore(name).getAll();
+            all.onsuccess = () => rows.push(all.result);
+          }
+          tx.oncomplete = () => (open.result.close(), resolve(JSON.stringify(rows)));
+        };
+      }),
+  );
+  expect(stored.length).toBeGreaterThan(200);
+  for (const plain of ['Garden patio', 'Olsen garden portal', 'Can the path be curved', 'Lighting along the garden path', 'Olga']) expect(stored).not.toContain(plain);
 
   await goOnline(context);
   await expect(page.getByTestId('portal-comment').filter({ hasText: 'Can the path be curved?' })).toBeVisible();

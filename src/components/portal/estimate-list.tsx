@@ -9,7 +9,7 @@ import { Section } from './section';
 import { StatusChip } from './status-chip';
 
 /** The amount the customer is looking at: what they accepted, otherwise the current version's total. */
-export function estimateTotal(estimate: PortalEstimate): number | null {
+function estimateTotal(estimate: PortalEstimate): number | null {
   return estimate.decision?.total_cents ?? estimate.snapshot?.estimate.total_cents ?? null;
 }
 

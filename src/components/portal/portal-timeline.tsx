@@ -10,7 +10,7 @@ const MILESTONE: Record<string, { text: string; tone: 'info' | 'warning' | 'succ
   done: { text: 'Done', tone: 'success' },
 };
 
-export function timelineOf(estimates: PortalEstimate[]) {
+function timelineOf(estimates: PortalEstimate[]) {
   return estimates
     .flatMap((e) => e.milestones.map((m) => ({ ...m, estimateNumber: e.number, estimateTitle: e.title })))
     .sort((a, b) => (a.start_date ?? '9999').localeCompare(b.start_date ?? '9999') || (a.end_date ?? '9999').localeCompare(b.end_date ?? '9999'));

@@ -10,7 +10,7 @@ import { Select } from '../ui/select';
 import type { PortalHome, RequestFields } from '../../lib/portal-api';
 import { BUDGET_RANGES, portalRequestFormSchema, type PortalRequestInput, type PortalRequestValues } from './request-schema';
 
-export function prefill(contact: PortalHome['contact']): PortalRequestInput {
+function prefill(contact: PortalHome['contact']): PortalRequestInput {
   return {
     name: contact ? `${contact.first_name} ${contact.last_name}`.trim() : '',
     email: contact?.email ?? '',
@@ -22,7 +22,7 @@ export function prefill(contact: PortalHome['contact']): PortalRequestInput {
   };
 }
 
-export function toFields(values: PortalRequestValues): RequestFields {
+function toFields(values: PortalRequestValues): RequestFields {
   return {
     name: values.name, email: values.email, phone: values.phone, company: values.company,
     description: values.description, desired_start: values.desiredStart || null, budget_range: values.budgetRange,

@@ -8,19 +8,19 @@ import { readOffline, saveOffline, touchSession, type ActiveSession } from '../.
 import { fetchPortalHome, fetchPortalUpdates, portalHomeSchema, type PortalAccess, type PortalHome, type PortalUpdates } from '../../lib/portal-api';
 import { isConnectionError } from '../../lib/send-until-answered';
 
-export const POLL_MS = 4000;
+const POLL_MS = 4000;
 const OFFLINE_RETRY_MS = 15_000;
 
 export type PortalView = { home: PortalHome; offlineSince: string | null };
 
-export class PortalRefusedError extends Error {
+class PortalRefusedError extends Error {
   constructor() {
     super('This portal session is no longer valid');
     this.name = 'PortalRefusedError';
   }
 }
 
-export const portalHomeKey = (portalId: string) => ['portal', portalId, 'home'] as const;
+const portalHomeKey = (portalId: string) => ['portal', portalId, 'home'] as const;
 
 export function accessOf(active: ActiveSession, token: string | null): PortalAccess {
   return { session: active.record.sessionToken, token };

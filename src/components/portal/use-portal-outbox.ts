@@ -22,7 +22,7 @@ const requestFieldsSchema = z.object({
   budget_range: z.string(),
 });
 
-export const outboxMessageSchema = z.discriminatedUnion('kind', [
+const outboxMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('comment'), body: z.string() }),
   z.object({ kind: z.literal('request'), fields: requestFieldsSchema }),
 ]);

@@ -20,7 +20,7 @@ export type Step =
 
 export const NOT_A_PORTAL = 'This link or code does not open a portal. Please use the latest link or code you received, or ask the business for a new one.';
 
-export function problemOf(error: unknown): string {
+function problemOf(error: unknown): string {
   return tooManyRequestsMessage(error) ?? describeError(error).userMessage;
 }
 

@@ -1,13 +1,16 @@
 // /portal/{token}: the customer portal home, behind the customer session guard. A session the
 // server stops accepting (revoked, rotated, expired) is cleared and the browser goes to
 // /portal-auth?redirect={this path}.
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { PortalHome } from '../../components/portal/portal-home';
 import { RequestQueuedNotice } from '../../components/portal/portal-request-screen';
 import { usePortalSession } from '../../components/portal/use-portal-session';
 import { PageSpinner } from '../../components/ui/spinner';
-import { PortalEstimateView } from './portal-estimate';
 import { useSignInAgain } from './sign-in-again';
+
+// The estimate view loads when an estimate is opened, not with the portal home.
+const PortalEstimateView = lazy(() => import('./portal-estimate').then((m) => ({ default: m.PortalEstimateView })));
 
 export function PortalHomePage() {
   const { token = '' } = useParams();
@@ -24,7 +27,11 @@ export function PortalHomePage() {
       basePath={basePath}
       requestHref={`${basePath}/new-estimate`}
       onRefused={again.refused}
-      renderEstimate={(props) => <PortalEstimateView {...props} />}
+      renderEstimate={(props) => (
+        <Suspense fallback={<PageSpinner label="Opening the estimate…" />}>
+          <PortalEstimateView {...props} />
+        </Suspense>
+      )}
       notice={<RequestQueuedNotice />}
     />
   );

@@ -21,7 +21,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 /** A readable browser name from a user agent, with the whole string on hover. */
-export function browserOf(ua: string): string {
+function browserOf(ua: string): string {
   const name = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
   const os = /iPad|iPhone/.test(ua) ? 'iOS' : /Android/.test(ua) ? 'Android' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
   return ua ? `${name}${os ? ` on ${os}` : ''}` : '—';

@@ -11,7 +11,7 @@ import type { PortalFormInput } from './schemas';
 
 export type CreateStart = { kind: 'customer' | 'prospect'; customerId: string; name?: string };
 
-export function blankPortal(start: CreateStart): PortalFormInput {
+function blankPortal(start: CreateStart): PortalFormInput {
   return {
     kind: start.kind, customerId: start.customerId, name: start.name ?? '', welcomeMessage: '', brandColor: '',
     showAll: true, visibleEstimateIds: [], allowRequests: true, requireCode: false, expiresOn: '',

@@ -11,7 +11,7 @@ import type { IssuedLink } from './schemas';
 import { SendDialog } from './send-dialog';
 import type { Portal } from '../../db/collections/portals';
 
-export function portalUrl(kind: Portal['kind'], token: string): string {
+function portalUrl(kind: Portal['kind'], token: string): string {
   return `${window.location.origin}${kind === 'customer' ? '/portal/' : '/prospect-portal/'}${token}`;
 }
 

@@ -4,7 +4,6 @@
 // portal's page.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Portal } from '../../db/collections/portals';
 import { useLiveQuery } from '../../db/react';
 import { portalHomeSchema } from '../../lib/portal-api';
 import { callRpc } from '../../lib/server-api';
@@ -19,8 +18,6 @@ export function usePortals(orgId: string) {
 export function usePortal(id: string) {
   return useLiveQuery((db) => db.portals.findOne(id), [id]);
 }
-
-export type Customer = { id: string; name: string; email: string; accountId: string | null };
 
 export function useAccounts(orgId: string) {
   return useLiveQuery((db) => db.accounts.find({ selector: { org_id: orgId }, sort: [{ name: 'asc' }, { id: 'asc' }] }), [orgId]);
@@ -112,5 +109,3 @@ export function usePortalCommand(portalId: string, fn: 'revoke_portal_token' | '
   const argName = { revoke_portal_token: 'portal_id', delete_portal: 'p_portal_id', revoke_portal_link: 'p_link_id', revoke_customer_session: 'p_session_id' }[fn];
   return useMutation({ mutationFn: (id: string) => callRpc(fn, { [argName]: id }, z.unknown()), onSuccess: refresh });
 }
-
-export type PortalRow = Portal & { customerName: string };
