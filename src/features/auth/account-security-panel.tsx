@@ -139,6 +139,51 @@ function factorLabel(factor: Factor): string {
   return factor.factor_type === 'totp' ? 'Authenticator app' : `Text message${phone ? ` to ${phone}` : ''}`;
 }
 
+function FactorList({ factors, onRemove }: { factors: Factor[]; onRemove: (factor: Factor) => void }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200" aria-label="Second factors">
+      {factors.map((factor) => {
+        const Icon = factor.factor_type === 'totp' ? KeyRound : Smartphone;
+        return (
+          <li key={factor.id} className="flex items-center gap-3 p-4" data-testid="factor-row">
+            <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-900">{factorLabel(factor)}</p>
+              {factor.friendly_name && <p className="truncate text-xs text-slate-500">{factor.friendly_name}</p>}
+            </div>
+            <Badge tone="success">Verified</Badge>
+            <Button variant="secondary" size="sm" onClick={() => onRemove(factor)}>
+              Remove
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function RemoveFactorDialog({ factor, onKeep, onRemove }: { factor: Factor | null; onKeep: () => void; onRemove: () => void }) {
+  return (
+    <Dialog
+      open={factor !== null}
+      onClose={onKeep}
+      title="Remove this sign-in method?"
+      description={factor ? `${factorLabel(factor)} will no longer be asked for when you sign in.` : undefined}
+      size="sm"
+      actions={
+        <>
+          <Button variant="secondary" onClick={onKeep}>
+            Keep it
+          </Button>
+          <Button variant="danger" onClick={onRemove}>
+            Remove
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
 function TwoFactorSection() {
   const { auth } = useAuthInternals();
   const { stale } = useAuth();
@@ -216,24 +261,7 @@ function TwoFactorSection() {
       ) : verified.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">Two-factor authentication is off for your account.</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200" aria-label="Second factors">
-          {verified.map((factor) => {
-            const Icon = factor.factor_type === 'totp' ? KeyRound : Smartphone;
-            return (
-              <li key={factor.id} className="flex items-center gap-3 p-4" data-testid="factor-row">
-                <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium text-slate-900">{factorLabel(factor)}</p>
-                  {factor.friendly_name && <p className="truncate text-xs text-slate-500">{factor.friendly_name}</p>}
-                </div>
-                <Badge tone="success">Verified</Badge>
-                <Button variant="secondary" size="sm" onClick={() => setRemoving(factor)}>
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <FactorList factors={verified} onRemove={setRemoving} />
       )}
 
       {setup?.kind === 'totp' && (
@@ -257,23 +285,7 @@ function TwoFactorSection() {
         </div>
       )}
 
-      <Dialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title="Remove this sign-in method?"
-        description={removing ? `${factorLabel(removing)} will no longer be asked for when you sign in.` : undefined}
-        size="sm"
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setRemoving(null)}>
-              Keep it
-            </Button>
-            <Button variant="danger" onClick={() => void confirmRemove()}>
-              Remove
-            </Button>
-          </>
-        }
-      />
+      <RemoveFactorDialog factor={removing} onKeep={() => setRemoving(null)} onRemove={() => void confirmRemove()} />
     </div>
   );
 }
