@@ -28,9 +28,9 @@ function InviteRowView({ invite, orgId }: { invite: InviteRow; orgId: string }) 
     );
   return (
     <TableRow>
-      <TableCell className="font-medium break-all text-slate-900">{invite.email}</TableCell>
+      <TableCell className="font-medium break-words text-slate-900">{invite.email}</TableCell>
       <TableCell>{ROLE_LABELS[invite.role]}</TableCell>
-      <TableCell className="hidden md:table-cell">{invite.invited_by_name || '—'}</TableCell>
+      <TableCell className="hidden xl:table-cell">{invite.invited_by_name || '—'}</TableCell>
       <TableCell className="whitespace-nowrap">
         <Expiry invite={invite} />
       </TableCell>
@@ -74,7 +74,7 @@ export function InvitesList({ orgId }: { orgId: string }) {
             <TableRow>
               <TableHeader>E-mail</TableHeader>
               <TableHeader>Role</TableHeader>
-              <TableHeader className="hidden md:table-cell">Invited by</TableHeader>
+              <TableHeader className="hidden xl:table-cell">Invited by</TableHeader>
               <TableHeader>Expires</TableHeader>
               <TableHeader>
                 <span className="sr-only">Actions</span>
