@@ -124,6 +124,15 @@ async function measureSize(browser: Awaited<ReturnType<typeof launchChromium>>, 
   printTable(['file', 'gzip KB', 'raw KB'], scripts.map((s) => [s.url, (s.gzip / 1024).toFixed(1), (s.raw / 1024).toFixed(1)]));
   const staff = await staffCodeIn(page, scripts);
   console.log(staff.length ? `staff code among them: ${staff.join(', ')}` : 'no staff code among them (RxDB, sync, staff screens, QR codes)');
+  // What every page of the app loads first (the not-found page is the plainest), and what is the portal's own.
+  const plain = await context.newPage();
+  const shellScripts = collectScripts(plain);
+  await plain.goto(`${server.url}/404`);
+  await plain.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await plain.waitForLoadState('networkidle');
+  const shell = new Set((await Promise.all(shellScripts)).filter((s): s is Script => s !== null).map((s) => s.url));
+  const kb = (list: Script[]) => (list.reduce((sum, s) => sum + s.gzip, 0) / 1024).toFixed(1);
+  console.log(`  of which the app's start shared by every page (what /404 loads): ${kb(scripts.filter((s) => shell.has(s.url)))} KB; the portal's own: ${kb(scripts.filter((s) => !shell.has(s.url)))} KB`);
   await context.close();
 }
 

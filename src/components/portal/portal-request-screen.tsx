@@ -1,8 +1,8 @@
 // The request form inside a portal (/portal/{token}/new-estimate, or ?request=new on a prospect
 // token page): the portal's branding, the form prefilled with the person, and back home once
 // the request is queued (it shows there as sent or as waiting for the connection).
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
 import { buttonClasses } from '../ui/button';
 import { PageSpinner } from '../ui/spinner';
 import type { ActiveSession } from '../../lib/customer-sessions';
@@ -47,17 +47,5 @@ export function PortalRequestScreen({ active, token, basePath, onRefused }: Prop
         )}
       </Section>
     </PortalFrame>
-  );
-}
-
-/** On the portal home after a request was queued. */
-export function RequestQueuedNotice() {
-  const location = useLocation();
-  if (!(location.state as { requested?: boolean } | null)?.requested) return null;
-  return (
-    <p role="status" data-testid="request-queued" className="flex items-start gap-2 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-inset ring-emerald-200">
-      <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      Thank you — your request is on its way. You can follow it under “Your requests”.
-    </p>
   );
 }

@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { PortalHome } from '../../components/portal/portal-home';
-import { RequestQueuedNotice } from '../../components/portal/portal-request-screen';
+import { RequestQueuedNotice } from '../../components/portal/request-queued-notice';
 import { usePortalSession } from '../../components/portal/use-portal-session';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useSignInAgain } from './sign-in-again';

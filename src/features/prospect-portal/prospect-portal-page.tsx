@@ -4,16 +4,19 @@
 // the portal is listed on /prospect-portal-selection and readable offline. /prospect-portal/
 // {portal id} opens a portal this device signed in to with an access code.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PortalHome, type EstimateRenderer } from '../../components/portal/portal-home';
-import { PortalRequestScreen, RequestQueuedNotice } from '../../components/portal/portal-request-screen';
+import { RequestQueuedNotice } from '../../components/portal/request-queued-notice';
 import { SignInFlow } from '../../components/portal/sign-in-flow';
 import { usePortalSession } from '../../components/portal/use-portal-session';
 import { PageSpinner } from '../../components/ui/spinner';
 import { endSession } from '../../lib/customer-sessions';
 import { portalTokenSchema } from '../../lib/portal-api';
 import { portalHomePath } from '../../lib/portal-credential';
+
+// The request form loads when it is opened, not with the portal home.
+const PortalRequestScreen = lazy(() => import('../../components/portal/portal-request-screen').then((m) => ({ default: m.PortalRequestScreen })));
 
 export function ProspectPortalPage({ renderEstimate }: { renderEstimate: EstimateRenderer }) {
   const { token: key = '' } = useParams();
@@ -33,7 +36,13 @@ export function ProspectPortalPage({ renderEstimate }: { renderEstimate: Estimat
     // The same page for a link that does not work and for a portal this device is not signed in to.
     return <SignInFlow key={key} kind="prospect" initial={token ? { token } : null} onSignedIn={(signed) => (signed.routeKey === key || signed.portalId === key ? void session.refetch() : navigate(portalHomePath(signed.kind, signed.routeKey)))} />;
   }
-  if (params.get('request') === 'new') return <PortalRequestScreen active={active} token={token} basePath={basePath} onRefused={refused} />;
+  if (params.get('request') === 'new') {
+    return (
+      <Suspense fallback={<PageSpinner label="Opening the form…" />}>
+        <PortalRequestScreen active={active} token={token} basePath={basePath} onRefused={refused} />
+      </Suspense>
+    );
+  }
   return (
     <PortalHome
       kind="prospect"
