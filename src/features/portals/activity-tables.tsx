@@ -11,7 +11,7 @@ import type { PortalActivity } from './schemas';
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
+    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-3">
       <h2 id={id} className="text-base font-semibold text-slate-900">
         {title}
       </h2>

@@ -52,7 +52,7 @@ export function PortalThreads({ portalId }: { portalId: string }) {
   const { comments, requests } = usePortalThreads(portalId);
   const thread = (comments.result ?? []).filter((c) => !c.estimate_id);
   return (
-    <div className="grid gap-5 lg:grid-cols-2">
+    <div className="grid gap-5 lg:grid-cols-2 [&>*]:min-w-0">
       <section aria-labelledby="portal-thread" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="portal-thread" className="text-base font-semibold text-slate-900">
           Conversation
