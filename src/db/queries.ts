@@ -36,3 +36,8 @@ export function listProducts(db: AppDatabase, options: ListOptions & { activeOnl
 export function teamOf(db: AppDatabase, orgId: string) {
   return db.profiles.find({ selector: { org_id: orgId }, sort: [{ search: 'asc' }] });
 }
+
+/** Members' display names by user id (first and last name, else e-mail). */
+export function memberNames(profiles: readonly { user_id: string; first_name: string; last_name: string; email: string }[] | null | undefined): Map<string, string> {
+  return new Map((profiles ?? []).map((p) => [p.user_id, `${p.first_name} ${p.last_name}`.trim() || p.email]));
+}

@@ -17,7 +17,7 @@ import { indexWords, searchWords } from '../lib/text-search';
 type WordRow = { id: string; words: string[] };
 
 /** The collections a word index serves: each has a normalized `search` column. */
-export type WordIndexed = 'estimates' | 'prospects';
+type WordIndexed = 'estimates' | 'prospects';
 
 export type WordIndex = {
   /** Resolves when the first build is done; searches before that fall back to a scan. */

@@ -14,3 +14,10 @@ it('reports only items that arrive after the first list, each once', () => {
   rerender({ items: [{ id: 'c' }, { id: 'a' }] });
   expect(onArrive).toHaveBeenCalledTimes(1);
 });
+
+it('calls news only what was made in the last quarter of an hour', async () => {
+  const { isRecent } = await import('./use-new-arrivals');
+  const now = Date.parse('2026-03-01T12:00:00.000Z');
+  expect(isRecent('2026-03-01T11:50:00.000Z', now)).toBe(true);
+  expect(isRecent('2026-03-01T11:40:00.000Z', now)).toBe(false);
+});

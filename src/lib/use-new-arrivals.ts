@@ -9,6 +9,11 @@ function newArrivals<T extends { id: string }>(seen: Set<string>, items: readonl
   return fresh;
 }
 
+/** Made in the last quarter of an hour: news. Older items arriving come with a first sync (history). */
+export function isRecent(createdAt: string, now = Date.now()): boolean {
+  return now - Date.parse(createdAt) < 15 * 60_000;
+}
+
 /** `items` is null while loading; `onArrive` gets the new items of each later list. */
 export function useNewArrivals<T extends { id: string }>(items: readonly T[] | null | undefined, onArrive: (items: T[]) => void): void {
   const seen = useRef<Set<string> | null>(null);

@@ -61,18 +61,79 @@ as $$
   select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
 
--- Prospect status rules and history. The history is the server's: each change of status
--- appends {status, from, at, by, reason} (at most the last 100 entries); a client write never
--- sets it. The reason belongs to won and lost only, and a client that moves a prospect to won
--- or lost (or changes the reason of one) must give it.
+-- A device's status history: the server's entries (`base`), then the entries the device
+-- appended while it worked, offline too. Each appended entry is kept while it is well formed,
+-- made by the caller, in time order (not before the previous one, not in the future) and the
+-- device's copy starts with exactly the server's entries; the rest is dropped. A conflicting
+-- write never gets here with another device's entries (sync answers it as a conflict first).
+create or replace function private.accepted_history(base jsonb, claimed text, earliest timestamptz) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  statuses constant text[] := array['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'];
+  parsed jsonb;
+  n integer := jsonb_array_length(base);
+  result jsonb := base;
+  previous timestamptz := earliest;
+  e jsonb;
+  at timestamptz;
+begin
+  begin
+    parsed := claimed::jsonb;
+  exception when others then
+    return base;
+  end;
+  if jsonb_typeof(parsed) is distinct from 'array' or jsonb_array_length(parsed) <= n then
+    return base;
+  end if;
+  if n > 0 then
+    -- The device marks its own entries `local` until it has the server's copy back.
+    if (select jsonb_agg(case when jsonb_typeof(x) = 'object' then x - 'local' else x end order by i)
+        from jsonb_array_elements(parsed) with ordinality as t(x, i) where i <= n) is distinct from base then
+      return base;
+    end if;
+    previous := greatest(previous, (base -> -1 ->> 'at')::timestamptz);
+  end if;
+  for e in select x from jsonb_array_elements(parsed) with ordinality as t(x, i) where i > n order by i loop
+    exit when jsonb_typeof(e) is distinct from 'object'
+      or not coalesce(e ->> 'status' = any (statuses), false)
+      or (jsonb_typeof(e -> 'from') = 'string' and not (e ->> 'from') = any (statuses))
+      or (e ->> 'by') is distinct from (auth.uid())::text
+      or length(coalesce(e ->> 'reason', '')) > 500;
+    begin
+      at := (e ->> 'at')::timestamptz;
+    exception when others then
+      exit;
+    end;
+    exit when at is null or at > now() + interval '1 minute' or (previous is not null and at < previous);
+    result := result || jsonb_build_array(jsonb_build_object(
+      'status', e ->> 'status',
+      'from', case when jsonb_typeof(e -> 'from') = 'string' then e -> 'from' else 'null'::jsonb end,
+      'at', private.iso_utc(at),
+      'by', e ->> 'by',
+      'reason', coalesce(e ->> 'reason', '')));
+    previous := at;
+  end loop;
+  return result;
+end
+$$;
+
+-- Prospect status rules and history. The history is a JSON array of {status, from, at, by,
+-- reason}: the server keeps it, takes the entries a device appended (private.accepted_history,
+-- so moves made offline keep their order and moments) and always ends it with the current
+-- status (appending an entry of its own when the device's do not), at most the last 100. The
+-- reason belongs to won and lost only, and a client that moves a prospect to won or lost (or
+-- changes the reason of one) must give it.
 create or replace function public.prospects_status_rules() returns trigger
 language plpgsql
 set search_path = ''
 as $$
 declare
   client boolean := private.is_client_write();
+  base jsonb := '[]'::jsonb;
   history jsonb;
-  entry jsonb;
+  last jsonb;
 begin
   new.status_reason := btrim(coalesce(new.status_reason, ''));
   if new.status not in ('won', 'lost') then
@@ -83,34 +144,40 @@ begin
       using errcode = '23514', detail = 'status_reason_required', hint = 'status_reason';
   end if;
 
-  if tg_op = 'UPDATE' and new.status is not distinct from old.status then
-    if client then
-      new.status_history := old.status_history;
-      new.status_changed_at := old.status_changed_at;
-    end if;
-    return new;
+  if tg_op = 'UPDATE' then
+    base := coalesce(nullif(old.status_history, '')::jsonb, '[]'::jsonb);
+  end if;
+  if client then
+    -- No lower bound but the server's last entry: a row made offline is inserted when it syncs
+    -- (its created_at is then), after the moves made on the device.
+    history := private.accepted_history(base, new.status_history, null);
+  elsif tg_op = 'INSERT' and coalesce(new.status_history, '') not in ('', '[]') then
+    -- Trusted writers (the seed, a server-side import) may bring a history along.
+    history := new.status_history::jsonb;
+  else
+    history := base;
   end if;
 
   if tg_op = 'INSERT' then
     new.status_changed_at := least(coalesce(new.status_changed_at, new.created_at, now()), now());
-    -- Trusted writers (the seed, an import on the server) may bring a history along.
-    if not client and coalesce(new.status_history, '') not in ('', '[]') then
-      return new;
-    end if;
-    history := '[]'::jsonb;
-  else
-    history := coalesce(nullif(old.status_history, '')::jsonb, '[]'::jsonb);
-    new.status_changed_at := case when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
-                                  else case when new.status_changed_at is distinct from old.status_changed_at then new.status_changed_at else now() end end;
+  elsif new.status is distinct from old.status then
+    -- A moment the writer did not change is no claim: the move happens now.
+    new.status_changed_at := case when new.status_changed_at is not distinct from old.status_changed_at then now()
+                                  when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
+                                  else new.status_changed_at end;
+  elsif client then
+    new.status_changed_at := old.status_changed_at;
   end if;
 
-  entry := jsonb_build_object(
-    'status', new.status,
-    'from', case when tg_op = 'UPDATE' then to_jsonb(old.status) else 'null'::jsonb end,
-    'at', private.iso_utc(new.status_changed_at),
-    'by', to_jsonb(auth.uid()),
-    'reason', new.status_reason);
-  history := history || jsonb_build_array(entry);
+  last := case when jsonb_array_length(history) > 0 then history -> -1 end;
+  if last is null or (last ->> 'status') is distinct from new.status then
+    history := history || jsonb_build_array(jsonb_build_object(
+      'status', new.status,
+      'from', coalesce(last -> 'status', case when tg_op = 'UPDATE' then to_jsonb(old.status) end, 'null'::jsonb),
+      'at', private.iso_utc(new.status_changed_at),
+      'by', to_jsonb(auth.uid()),
+      'reason', new.status_reason));
+  end if;
   if jsonb_array_length(history) > 100 then
     history := (select jsonb_agg(e order by i) from jsonb_array_elements(history) with ordinality as t(e, i) where i > jsonb_array_length(history) - 100);
   end if;
@@ -144,8 +211,10 @@ begin
       raise exception 'A converted request stays converted'
         using errcode = '23514', detail = 'request_already_converted', hint = 'status';
     end if;
-    new.status_changed_at := case when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
-                                  else case when new.status_changed_at is distinct from old.status_changed_at then new.status_changed_at else now() end end;
+    -- A moment the writer did not change is no claim: the move happens now.
+    new.status_changed_at := case when new.status_changed_at is not distinct from old.status_changed_at then now()
+                                  when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
+                                  else new.status_changed_at end;
   elsif client then
     new.status_changed_at := old.status_changed_at;
   end if;

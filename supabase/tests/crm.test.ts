@@ -153,22 +153,73 @@ describe.each(backends)('CRM on %s', (backend) => {
       expect((await history()).at(-1)).toMatchObject({ status: 'proposal', from: 'won', reason: '' });
     });
 
-    it('never takes a history from a client, and keeps an offline moment only when it is plausible', async () => {
+    it("keeps the moves a device made offline, in order, after the server's entries", async () => {
       const prospect = randomUUID();
       await db.query(`insert into public.prospects (id, org_id, first_name, created_at) values ($1, $2, 'Offline', now() - interval '1 hour')`, [prospect, team.orgId]);
-      const forged = JSON.stringify([{ status: 'won', from: null, at: '2020-01-01T00:00:00.000Z', by: null, reason: 'forged' }]);
-      await as('sales', (tx) => tx.query(`update public.prospects set status_history = $2, status_changed_at = '2020-01-01' where id = $1`, [prospect, forged]));
-      const untouched = await row('prospects', prospect);
-      expect(JSON.parse(String(untouched.status_history))).toHaveLength(1);
-      expect(JSON.parse(String(untouched.status_history))[0].reason).toBe('');
+      const server = JSON.parse(String((await row('prospects', prospect)).status_history)) as Row[];
+      const now = Date.now();
+      const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+      const device = [
+        ...server,
+        { status: 'contacted', from: 'new', at: at(30), by: team.sales, reason: '', local: true },
+        { status: 'qualified', from: 'contacted', at: at(20), by: team.sales, reason: '', local: true },
+        { status: 'lost', from: 'qualified', at: at(10), by: team.sales, reason: 'Budget', local: true },
+      ];
+      await as('sales', (tx) =>
+        tx.query(`update public.prospects set status = 'lost', status_reason = 'Budget', status_changed_at = $2, status_history = $3 where id = $1`, [prospect, at(10), JSON.stringify(device)]),
+      );
+      const history = JSON.parse(String((await row('prospects', prospect)).status_history)) as Row[];
+      expect(history.map((e) => [e.status, e.from, e.by, e.reason, e.at])).toEqual([
+        ['new', null, null, '', server[0]!.at],
+        ['contacted', 'new', team.sales, '', at(30)],
+        ['qualified', 'contacted', team.sales, '', at(20)],
+        ['lost', 'qualified', team.sales, 'Budget', at(10)],
+      ]);
+      expect(history.some((e) => 'local' in e)).toBe(false);
+      expect(new Date(String((await row('prospects', prospect)).status_changed_at)).toISOString()).toBe(at(10));
+    });
 
+    it("drops entries that are not the caller's, out of order, in the future or not after the server's, and still ends with the current status", async () => {
+      const prospect = randomUUID();
+      await db.query(`insert into public.prospects (id, org_id, first_name, created_at) values ($1, $2, 'Forged', now() - interval '1 hour')`, [prospect, team.orgId]);
+      const server = JSON.parse(String((await row('prospects', prospect)).status_history)) as Row[];
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      const history = async () => JSON.parse(String((await row('prospects', prospect)).status_history)) as Row[];
+      const write = (status: string, entries: Row[]) =>
+        as('sales', (tx) => tx.query(`update public.prospects set status = $2, status_history = $3 where id = $1`, [prospect, status, JSON.stringify(entries)]));
+
+      // Someone else's name on it: dropped; the server records the move itself.
+      await write('contacted', [...server, { status: 'contacted', from: 'new', at: at(30), by: team.admin, reason: '' }]);
+      let entries = await history();
+      expect(entries.map((e) => [e.status, e.by])).toEqual([['new', null], ['contacted', team.sales]]);
+      expect(Date.parse(String(entries[1]!.at))).toBeGreaterThan(Date.now() - 60_000);
+
+      // Not starting with the server's entries (a rewritten past): dropped.
+      await write('qualified', [{ status: 'won', from: null, at: at(50), by: team.sales, reason: 'forged' }, { status: 'qualified', from: 'won', at: at(1), by: team.sales, reason: '' }]);
+      entries = await history();
+      expect(entries.map((e) => e.status)).toEqual(['new', 'contacted', 'qualified']);
+      expect(entries.some((e) => e.reason === 'forged')).toBe(false);
+
+      // In the future, or before the last one: dropped from there on.
+      await write('proposal', [...entries, { status: 'proposal', from: 'qualified', at: new Date(Date.now() + 3_600_000).toISOString(), by: team.sales, reason: '' }]);
+      entries = await history();
+      expect(entries.map((e) => e.status)).toEqual(['new', 'contacted', 'qualified', 'proposal']);
+      expect(Date.parse(String(entries[3]!.at))).toBeLessThanOrEqual(Date.now() + 5_000);
+      await write('new', [...entries, { status: 'new', from: 'proposal', at: at(59), by: team.sales, reason: '' }]);
+      expect((await history()).map((e) => e.status)).toEqual(['new', 'contacted', 'qualified', 'proposal', 'new']);
+
+      // Not JSON, or not a list: the server's history stays.
+      await write('new', 'not json' as unknown as Row[]);
+      await as('sales', (tx) => tx.query(`update public.prospects set status_history = 'not json' where id = $1`, [prospect]));
+      expect(await history()).toHaveLength(5);
+    });
+
+    it('keeps an offline moment only when it is plausible', async () => {
+      const prospect = randomUUID();
+      await db.query(`insert into public.prospects (id, org_id, first_name, created_at) values ($1, $2, 'Moment', now() - interval '1 hour')`, [prospect, team.orgId]);
       const earlier = new Date(Date.now() - 60_000).toISOString();
-      await as('sales', (tx) => tx.query(`update public.prospects set status = 'contacted', status_changed_at = $2, status_history = $3 where id = $1`, [prospect, earlier, forged]));
-      const moved = await row('prospects', prospect);
-      expect(new Date(String(moved.status_changed_at)).toISOString()).toBe(earlier);
-      expect(JSON.parse(String(moved.status_history)).map((e: Row) => e.status)).toEqual(['new', 'contacted']);
-
-      // In the future, or before the last change: the server's clock instead.
+      await as('sales', (tx) => tx.query(`update public.prospects set status = 'contacted', status_changed_at = $2 where id = $1`, [prospect, earlier]));
+      expect(new Date(String((await row('prospects', prospect)).status_changed_at)).toISOString()).toBe(earlier);
       await as('sales', (tx) => tx.query(`update public.prospects set status = 'qualified', status_changed_at = now() + interval '1 day' where id = $1`, [prospect]));
       const future = new Date(String((await row('prospects', prospect)).status_changed_at)).getTime();
       expect(future).toBeLessThanOrEqual(Date.now() + 5_000);
@@ -248,6 +299,44 @@ describe.each(backends)('CRM on %s', (backend) => {
   });
 
   describe('through sync_push, as a device sends it', () => {
+    it.each([1, 2])('keeps the history of a prospect made and moved offline, pushed alone or in a batch of %i', async (size) => {
+      const id = randomUUID();
+      const start = Date.now() - 10 * 60_000;
+      const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
+      const entries = [
+        { status: 'new', from: null, at: at(0), by: team.sales, reason: '', local: true },
+        { status: 'contacted', from: 'new', at: at(2), by: team.sales, reason: '', local: true },
+        { status: 'won', from: 'contacted', at: at(4), by: team.sales, reason: 'Signed', local: true },
+      ];
+      const doc = { id, org_id: team.orgId, first_name: 'Offline', status: 'won', status_reason: 'Signed', status_changed_at: at(4), status_history: JSON.stringify(entries), created_at: at(0), updated_at: at(4) };
+      const changes = [{ seq: 1, table: 'prospects', doc }, ...(size > 1 ? [{ seq: 2, table: 'accounts', doc: { id: randomUUID(), org_id: team.orgId, name: 'Pushed along' } }] : [])];
+      await asUser(db, team.sales, (tx) => tx.query(`select public.sync_push($1::uuid, $2::jsonb)`, [randomUUID(), JSON.stringify(changes)]));
+      const history = JSON.parse(String((await row('prospects', id)).status_history)) as Row[];
+      expect(history.map((e) => [e.status, e.at, e.reason])).toEqual([
+        ['new', at(0), ''],
+        ['contacted', at(2), ''],
+        ['won', at(4), 'Signed'],
+      ]);
+    });
+
+    it('keeps the moves of a device whose earlier push of the same prospect is still marked local on it', async () => {
+      const id = randomUUID();
+      const start = Date.now() - 10 * 60_000;
+      const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
+      const created = { status: 'new', from: null, at: at(0), by: team.sales, reason: '', local: true };
+      const doc = { id, org_id: team.orgId, first_name: 'Queued', status: 'new', status_reason: '', status_changed_at: at(0), status_history: JSON.stringify([created]) };
+      const push = (changes: unknown[]) => asUser(db, team.sales, (tx) => tx.query(`select public.sync_push($1::uuid, $2::jsonb)`, [randomUUID(), JSON.stringify(changes)]));
+      await push([{ seq: 1, table: 'prospects', doc }]);
+      const server = await row('prospects', id);
+      const assumed = { ...doc, status_history: server.status_history };
+      const moved = { ...doc, status: 'qualified', status_changed_at: at(3), status_history: JSON.stringify([created, { status: 'qualified', from: 'new', at: at(3), by: team.sales, reason: '', local: true }]) };
+      await push([{ seq: 1, table: 'prospects', doc: moved, assumed }]);
+      expect((JSON.parse(String((await row('prospects', id)).status_history)) as Row[]).map((e) => [e.status, e.at])).toEqual([
+        ['new', at(0)],
+        ['qualified', at(3)],
+      ]);
+    });
+
     it('answers a refused move as data with its reason and applies the rest of the batch', async () => {
       const prospect = await seeded('prospects');
       const current = await asUser(db, team.sales, (tx) => tx.query<Row>(`select * from public.prospects where id = $1`, [prospect]));

@@ -1,19 +1,58 @@
-import { Building2 } from 'lucide-react';
-import { PlaceholderPage } from '../../components/placeholder-page';
+// /accounts: the customer accounts (search, sort by name, open pipeline value or won revenue)
+// and one account's page (?account={id}); ?new=1 opens the new-account form.
+import { Building2, Plus } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageSpinner } from '../../components/ui/spinner';
+import { can, useWorkspace } from '../../db/react';
+import { AccountDetail } from './account-detail';
+import { AccountDialog } from './account-dialog';
+import { AccountList } from './account-list';
+import { useAccounts, useTeamNames } from './use-accounts';
 
-const PLANS = [
-  'Accounts with contacts and addresses',
-  'Every estimate of an account and its status',
-  'Customer portal access per account',
-] as const;
+const paramsSchema = z.object({ account: z.string().uuid().nullable().catch(null), new: z.literal('1').nullable().catch(null) });
 
 export function AccountsPage() {
+  const { role } = useWorkspace();
+  const [search, setSearch] = useSearchParams();
+  const params = paramsSchema.parse({ account: search.get('account'), new: search.get('new') });
+  const editable = can(role, 'editCustomers');
+  const owners = useTeamNames();
+  const data = useAccounts();
+  const setNew = (open: boolean) =>
+    setSearch((s) => {
+      if (open) s.set('new', '1');
+      else s.delete('new');
+      return s;
+    });
+
+  if (params.account) return <AccountDetail id={params.account} owners={owners} />;
+  const newButton = editable && (
+    <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setNew(true)}>
+      New account
+    </Button>
+  );
   return (
-    <PlaceholderPage
-      title="Accounts"
-      summary="Customer accounts and their history with you."
-      icon={<Building2 />}
-      plans={PLANS}
-    />
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Accounts</h1>
+          <p className="mt-1 text-sm text-slate-600">Customer companies, their contacts and their history with you.</p>
+        </div>
+        {newButton}
+      </header>
+      {data.loading ? (
+        <PageSpinner label="Loading accounts…" />
+      ) : data.accounts.length === 0 ? (
+        <EmptyState icon={<Building2 />} title="No accounts yet" action={newButton || undefined}>
+          {editable ? 'Add a customer company, or convert a prospect into one from their page.' : 'Accounts your team adds will show up here.'}
+        </EmptyState>
+      ) : (
+        <AccountList accounts={data.accounts} figures={data.figures} owners={owners.names} figuresLoading={data.figuresLoading} />
+      )}
+      {editable && <AccountDialog open={params.new === '1'} account={null} owners={owners.options} onClose={() => setNew(false)} />}
+    </div>
   );
 }

@@ -1,20 +1,82 @@
-import { House } from 'lucide-react';
-import { PlaceholderPage } from '../../components/placeholder-page';
+// / (home): the rep's day at a glance, from the device database only (offline too): what needs
+// action, new requests, what expires this week, recent customer activity, the pipeline, sync
+// state, and the quick actions.
+import { FilePlus2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { createDraftEstimate } from '../../db/new-estimate';
+import { memberNames, teamOf } from '../../db/queries';
+import { can, useLiveQuery, useWorkspace } from '../../db/react';
+import { toastError } from '../../lib/toast-store';
+import { Expiring, NeedsAction } from './action-widgets';
+import { RecentActivity, WaitingRequests } from './feed-widgets';
+import { PipelineSummary, SyncWidget } from './status-widgets';
+import { useHomeData } from './use-home-data';
+import { useRequestToasts } from './use-request-toasts';
 
-const PLANS = [
-  'Open estimates waiting on you or on the customer',
-  'Recent customer activity from the portals',
-  'Follow-ups due today',
-  'Sync status and changes waiting to upload',
-] as const;
+const TODAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+
+function greeting(hour: number): string {
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+function QuickActions() {
+  const { db, orgId, userId } = useWorkspace();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const newEstimate = () => {
+    setBusy(true);
+    void createDraftEstimate(db, { org_id: orgId, owner_id: userId })
+      .then((e) => navigate(`/estimates/${e.id}/edit`))
+      .catch((error: unknown) => toastError(error))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to="/prospects?new=1" className={buttonClasses('secondary')}>
+        <UserPlus aria-hidden="true" className="size-4" />
+        New prospect
+      </Link>
+      <Button icon={<FilePlus2 aria-hidden="true" className="size-4" />} onClick={newEstimate} disabled={busy}>
+        New estimate
+      </Button>
+    </div>
+  );
+}
 
 export function HomePage() {
+  const { orgId, role, profile } = useWorkspace();
+  const { summary } = useHomeData();
+  const team = useLiveQuery((db) => teamOf(db, orgId), [orgId]);
+  const owners = memberNames(team.result);
+  useRequestToasts();
+  const now = new Date();
   return (
-    <PlaceholderPage
-      title="Home"
-      summary="Your day at a glance."
-      icon={<House />}
-      plans={PLANS}
-    />
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+            {greeting(now.getHours())}
+            {profile.first_name ? `, ${profile.first_name}` : ''}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">{TODAY.format(now)}</p>
+        </div>
+        {can(role, 'editEstimates') && <QuickActions />}
+      </header>
+      {!summary ? (
+        <PageSpinner label="Reading your day…" />
+      ) : (
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="home-widgets">
+          <NeedsAction action={summary.action} />
+          <WaitingRequests requests={summary.requests} />
+          <Expiring expiring={summary.expiring} owners={owners} />
+          <RecentActivity activity={summary.activity} />
+          <SyncWidget />
+          <PipelineSummary pipeline={summary.pipeline} />
+        </div>
+      )}
+    </div>
   );
 }

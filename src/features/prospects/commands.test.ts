@@ -27,9 +27,14 @@ describe('prospect commands', () => {
     const { db } = await open();
     const ana = await createProspect(db, actor, { first_name: 'Ana', last_name: 'Lopez' });
     expect(ana).toMatchObject({ owner_id: ME, status: 'new', archived: false });
-    expect((await moveProspect(db, ana.id, 'lost', ' Went elsewhere ')).status_reason).toBe('Went elsewhere');
-    const back = await moveProspect(db, ana.id, 'contacted', 'ignored');
+    expect((await moveProspect(db, actor, ana.id, 'lost', ' Went elsewhere ')).status_reason).toBe('Went elsewhere');
+    const back = await moveProspect(db, actor, ana.id, 'contacted', 'ignored');
     expect(back).toMatchObject({ status: 'contacted', status_reason: '' });
+    expect(JSON.parse(back.status_history).map((e: { status: string; from: string | null; by: string; reason: string; local: boolean }) => [e.status, e.from, e.by, e.reason, e.local])).toEqual([
+      ['new', null, ME, '', true],
+      ['lost', 'new', ME, 'Went elsewhere', true],
+      ['contacted', 'lost', ME, '', true],
+    ]);
   });
 
   it('converts a prospect to an account: linked as its contact, open estimates re-pointed, locked ones left', async () => {

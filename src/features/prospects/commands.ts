@@ -8,23 +8,32 @@ import type { AppDatabase } from '../../db/database';
 import { insertDocument, markSaved, newId, patchDocument } from '../../db/documents';
 import { createDraftEstimate } from '../../db/new-estimate';
 import type { ImportRow } from './csv';
-import { movePatch, personName } from './pipeline';
+import { firstHistory, movePatch, personName } from './pipeline';
 import type { ProspectValues } from './schemas';
 
 export type Actor = { orgId: string; userId: string };
 
 export function createProspect(db: AppDatabase, actor: Actor, values: Partial<ProspectValues>): Promise<Prospect> {
-  return insertDocument(db, 'prospects', { owner_id: actor.userId, ...values, org_id: actor.orgId, status_changed_at: new Date().toISOString() });
+  const now = new Date();
+  return insertDocument(db, 'prospects', {
+    owner_id: actor.userId,
+    ...values,
+    org_id: actor.orgId,
+    status_changed_at: now.toISOString(),
+    status_history: firstHistory(values.status ?? 'new', values.status_reason ?? '', actor.userId, now),
+  });
 }
 
-/** Saves the form; a changed stage is a move (its moment goes with it). */
-export async function updateProspect(db: AppDatabase, current: Prospect, values: ProspectValues): Promise<Prospect> {
-  const moved = values.status !== current.status ? movePatch(values.status, values.status_reason) : {};
+/** Saves the form; a changed stage is a move (its moment and history entry go with it). */
+export async function updateProspect(db: AppDatabase, actor: Actor, current: Prospect, values: ProspectValues): Promise<Prospect> {
+  const moved = values.status !== current.status ? movePatch(current, values.status, values.status_reason, actor.userId) : {};
   return patchDocument(db, 'prospects', current.id, { ...values, ...moved });
 }
 
-export function moveProspect(db: AppDatabase, id: string, to: ProspectStatus, reason = ''): Promise<Prospect> {
-  return patchDocument(db, 'prospects', id, movePatch(to, reason));
+export async function moveProspect(db: AppDatabase, actor: Actor, id: string, to: ProspectStatus, reason = ''): Promise<Prospect> {
+  const current = await db.prospects.findOne(id).exec();
+  if (!current) throw new Error('This prospect is not on this device');
+  return patchDocument(db, 'prospects', id, movePatch(current, to, reason, actor.userId));
 }
 
 export function setArchived(db: AppDatabase, id: string, archived: boolean): Promise<Prospect> {
@@ -78,7 +87,19 @@ export function createEstimateFor(db: AppDatabase, actor: Actor, prospect: Pick<
 /** Valid rows of an import, written together (one bulk write: all of them or, on failure, none of the rest). */
 export async function importProspects(db: AppDatabase, actor: Actor, rows: readonly ImportRow[]): Promise<number> {
   const now = new Date().toISOString();
-  const docs = rows.map((row) => prospectCollection.create({ ...row.values, id: newId(), org_id: actor.orgId, source: 'import', created_at: now, updated_at: now, status_changed_at: now }));
+  const at = new Date(now);
+  const docs = rows.map((row) =>
+    prospectCollection.create({
+      ...row.values,
+      id: newId(),
+      org_id: actor.orgId,
+      source: 'import',
+      created_at: now,
+      updated_at: now,
+      status_changed_at: now,
+      status_history: firstHistory(row.values.status, row.values.status_reason, actor.userId, at),
+    }),
+  );
   const result = await db.prospects.bulkInsert(docs);
   if (result.error.length > 0) throw new Error(`${result.error.length} of ${docs.length} prospects could not be saved on this device`);
   markSaved();

@@ -10,7 +10,7 @@ import { needsReason, STAGE } from './pipeline';
 import { NAME_REQUIRED, prospectFields } from './schemas';
 
 export const CSV_COLUMNS = ['first_name', 'last_name', 'email', 'phone', 'company', 'status', 'status_reason', 'owner_email', 'notes'] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+type CsvColumn = (typeof CSV_COLUMNS)[number];
 const REQUIRED_COLUMNS: readonly CsvColumn[] = ['first_name', 'last_name', 'email'];
 /** Written by the export for people to read; an import of the same file passes over them. */
 const EXPORT_ONLY = ['source', 'account', 'created'] as const;
@@ -38,10 +38,10 @@ const ALIASES: Record<string, CsvColumn> = {
   owner: 'owner_email',
 };
 
-export type RowProblem = { row: number; field: string; message: string };
-export type ImportValues = Pick<Prospect, 'first_name' | 'last_name' | 'email' | 'phone' | 'company' | 'status' | 'status_reason' | 'owner_id' | 'notes'>;
+type RowProblem = { row: number; field: string; message: string };
+type ImportValues = Pick<Prospect, 'first_name' | 'last_name' | 'email' | 'phone' | 'company' | 'status' | 'status_reason' | 'owner_id' | 'notes'>;
 export type ImportRow = { row: number; values: ImportValues };
-export type Duplicate = { row: number; email: string; of: string };
+type Duplicate = { row: number; email: string; of: string };
 export type ImportPlan = { rows: number; valid: ImportRow[]; duplicates: Duplicate[]; problems: RowProblem[]; invalidRows: number };
 
 export type ImportContext = {

@@ -12,8 +12,14 @@ describe('moves', () => {
   it('asks a reason for won and lost only, and writes it only there', () => {
     expect(['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'].filter((s) => needsReason(s as Prospect['status']))).toEqual(['won', 'lost']);
     const at = new Date('2026-03-01T10:00:00.000Z');
-    expect(movePatch('won', '  Signed ', at)).toEqual({ status: 'won', status_reason: 'Signed', status_changed_at: '2026-03-01T10:00:00.000Z' });
-    expect(movePatch('contacted', 'ignored', at)).toEqual({ status: 'contacted', status_reason: '', status_changed_at: '2026-03-01T10:00:00.000Z' });
+    const server = JSON.stringify([{ status: 'qualified', from: null, at: '2026-02-01T00:00:00.000Z', by: null, reason: '' }]);
+    const won = movePatch({ status: 'qualified', status_history: server }, 'won', '  Signed ', RITA, at);
+    expect(won).toMatchObject({ status: 'won', status_reason: 'Signed', status_changed_at: '2026-03-01T10:00:00.000Z' });
+    expect(JSON.parse(won.status_history)).toEqual([
+      { status: 'qualified', from: null, at: '2026-02-01T00:00:00.000Z', by: null, reason: '' },
+      { status: 'won', from: 'qualified', at: '2026-03-01T10:00:00.000Z', by: RITA, reason: 'Signed', local: true },
+    ]);
+    expect(movePatch({ status: 'won', status_history: 'broken' }, 'contacted', 'ignored', RITA, at)).toMatchObject({ status: 'contacted', status_reason: '' });
   });
 
   it('names a person by name, else e-mail, else company', () => {
@@ -35,8 +41,10 @@ describe('status history', () => {
       ['new', null, null, false],
       ['qualified', 'new', RITA, false],
     ]);
-    const moved = { ...synced, status: 'lost' as const, status_reason: 'Budget', status_changed_at: '2026-01-09T00:00:00.000Z' };
-    expect(statusHistory(moved).at(-1)).toEqual({ status: 'lost', from: 'qualified', at: '2026-01-09T00:00:00.000Z', by: null, reason: 'Budget', pending: true });
+    const moved = { ...synced, ...movePatch(synced, 'lost', 'Budget', RITA, new Date('2026-01-09T00:00:00.000Z')) };
+    expect(statusHistory(moved).at(-1)).toEqual({ status: 'lost', from: 'qualified', at: '2026-01-09T00:00:00.000Z', by: RITA, reason: 'Budget', pending: true });
+    // A stage the history does not end with (written before histories): shown at the end.
+    expect(statusHistory({ ...synced, status: 'won', status_reason: 'x', status_changed_at: '2026-01-10T00:00:00.000Z' }).at(-1)).toMatchObject({ status: 'won', from: 'qualified', pending: true });
   });
 
   it('starts from the creation when nothing came from the server yet, and survives bad JSON', () => {

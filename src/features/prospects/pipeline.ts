@@ -30,24 +30,52 @@ export function needsReason(status: ProspectStatus): boolean {
   return status === 'won' || status === 'lost';
 }
 
-/** The values a move writes: the reason only where it belongs, and the moment of the move. */
-export function movePatch(to: ProspectStatus, reason: string, now: Date = new Date()): Pick<Prospect, 'status' | 'status_reason' | 'status_changed_at'> {
-  return { status: to, status_reason: needsReason(to) ? reason.trim() : '', status_changed_at: now.toISOString() };
+/**
+ * The values a move writes: the stage, the reason only where it belongs, the moment, and an
+ * entry appended to the history (marked local until the server has it).
+ */
+export function movePatch(
+  current: Pick<Prospect, 'status' | 'status_history'>,
+  to: ProspectStatus,
+  reason: string,
+  by: string,
+  now: Date = new Date(),
+): Pick<Prospect, 'status' | 'status_reason' | 'status_changed_at' | 'status_history'> {
+  const status_reason = needsReason(to) ? reason.trim() : '';
+  const at = now.toISOString();
+  return { status: to, status_reason, status_changed_at: at, status_history: appendHistory(current.status_history, { status: to, from: current.status, at, by, reason: status_reason }) };
+}
+
+/** A new prospect's history: its first stage. */
+export function firstHistory(status: ProspectStatus, reason: string, by: string, now: Date = new Date()): string {
+  return appendHistory('[]', { status, from: null, at: now.toISOString(), by, reason: needsReason(status) ? reason.trim() : '' });
+}
+
+function appendHistory(history: string, entry: Omit<HistoryEntry, 'pending'>): string {
+  let entries: unknown[];
+  try {
+    const parsed: unknown = JSON.parse(history || '[]');
+    entries = Array.isArray(parsed) ? parsed : [];
+  } catch {
+    entries = [];
+  }
+  return JSON.stringify([...entries, { ...entry, local: true }]);
 }
 
 export function personName(p: Pick<Prospect, 'first_name' | 'last_name' | 'email' | 'company'>): string {
   return `${p.first_name} ${p.last_name}`.trim() || p.email || p.company || 'Unnamed prospect';
 }
 
-export type HistoryEntry = { status: ProspectStatus; from: ProspectStatus | null; at: string; by: string | null; reason: string };
+export type HistoryEntry = { status: ProspectStatus; from: ProspectStatus | null; at: string; by: string | null; reason: string; pending: boolean };
 
 const isStatus = (value: unknown): value is ProspectStatus => typeof value === 'string' && (PROSPECT_STATUSES as readonly string[]).includes(value);
 
 /**
- * The server's history (newest last), plus the device's own move while it is not synced yet
- * (`pending`), so an offline move shows at once. Entries that do not parse are skipped.
+ * The history, oldest first: the server's entries and the device's own (`pending` until the
+ * server has them, so an offline move shows at once). Entries that do not parse are skipped;
+ * a stage the history does not end with (a document from before histories) is added.
  */
-export function statusHistory(p: Pick<Prospect, 'status_history' | 'status' | 'status_reason' | 'status_changed_at' | 'created_at'>): (HistoryEntry & { pending: boolean })[] {
+export function statusHistory(p: Pick<Prospect, 'status_history' | 'status' | 'status_reason' | 'status_changed_at' | 'created_at'>): HistoryEntry[] {
   let raw: unknown;
   try {
     raw = JSON.parse(p.status_history || '[]');
@@ -62,7 +90,7 @@ export function statusHistory(p: Pick<Prospect, 'status_history' | 'status' | 's
       at: typeof e.at === 'string' ? e.at : '',
       by: typeof e.by === 'string' ? e.by : null,
       reason: typeof e.reason === 'string' ? e.reason : '',
-      pending: false,
+      pending: e.local === true,
     }));
   const last = entries.at(-1);
   if (!last || last.status !== p.status) {

@@ -5,7 +5,7 @@ import { PROSPECT_SOURCES, PROSPECT_STATUSES, type Prospect } from '../../db/col
 import { emailField, phoneField, textField } from '../../lib/contact-fields';
 
 export const NAME_REQUIRED = 'Enter a first or last name';
-export const REASON_REQUIRED = 'Say why, in a few words';
+const REASON_REQUIRED = 'Say why, in a few words';
 
 export const prospectFields = {
   first_name: textField('First name', 100),
@@ -30,7 +30,7 @@ export type ProspectFormValues = {
   notes: string;
 };
 
-export const EMPTY_PROSPECT_FORM: ProspectFormValues = {
+const EMPTY_PROSPECT_FORM: ProspectFormValues = {
   first_name: '',
   last_name: '',
   email: '',

@@ -1,0 +1,157 @@
+// The parts of an account's page: its facts, its figures, its contacts, its estimates with
+// totals and statuses, its portal and notes.
+import { ExternalLink, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
+import type { Account } from '../../db/collections/accounts';
+import type { Estimate } from '../../db/collections/estimates';
+import type { Portal } from '../../db/collections/portals';
+import type { Prospect } from '../../db/collections/prospects';
+import { ESTIMATE_STATUS } from '../../lib/estimate-status';
+import { formatMoney } from '../../lib/money';
+import type { AccountFigures } from './account-figures';
+
+function Panel({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby={id} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className ?? ''}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function AccountFacts({ account, owner }: { account: Account; owner: string | undefined }) {
+  const site = account.website && (/^https?:\/\//.test(account.website) ? account.website : `https://${account.website}`);
+  return (
+    <Panel id="facts-heading" title="Details">
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Fact label="Industry">{account.industry || '—'}</Fact>
+        <Fact label="Owner">{owner ?? 'No owner'}</Fact>
+        <Fact label="E-mail">{account.email ? <a className="text-brand-700 hover:underline" href={`mailto:${account.email}`}>{account.email}</a> : '—'}</Fact>
+        <Fact label="Phone">{account.phone ? <a className="text-brand-700 hover:underline" href={`tel:${account.phone}`}>{account.phone}</a> : '—'}</Fact>
+        <Fact label="Website">{site ? <a className="text-brand-700 hover:underline" href={site} target="_blank" rel="noreferrer">{account.website}</a> : '—'}</Fact>
+        <Fact label="Tags">{account.tags || '—'}</Fact>
+        <Fact label="Billing address">
+          <span className="whitespace-pre-wrap">{account.billing_address || '—'}</span>
+        </Fact>
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Notes</h3>
+      <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{account.notes || 'No notes yet.'}</p>
+    </Panel>
+  );
+}
+
+export function AccountNumbers({ figures }: { figures: AccountFigures }) {
+  const items = [
+    { label: 'Open pipeline', value: formatMoney(figures.open), testId: 'account-open' },
+    { label: 'Won revenue', value: formatMoney(figures.won), testId: 'account-won' },
+    { label: 'Estimates', value: String(figures.estimates), testId: 'account-estimate-count' },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-3">
+      {items.map((i) => (
+        <div key={i.label} className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{i.label}</dt>
+          <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums" data-testid={i.testId}>
+            {i.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ContactsPanel({ contacts }: { contacts: readonly Prospect[] }) {
+  return (
+    <Panel id="contacts-heading" title="Contacts">
+      {contacts.length === 0 ? (
+        <p className="text-sm text-slate-600">No contacts yet. Link a prospect to this account from their page.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="account-contacts">
+          {contacts.map((c) => (
+            <li key={c.id} className="py-2">
+              <Link to={`/prospects?prospect=${c.id}`} className="font-medium text-slate-900 hover:underline">
+                {`${c.first_name} ${c.last_name}`.trim() || c.email}
+              </Link>
+              <p className="text-xs text-slate-600">{[c.email, c.phone].filter(Boolean).join(' · ') || 'No e-mail or phone'}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function AccountEstimates({ estimates, onNew }: { estimates: readonly Estimate[]; onNew: (() => void) | null }) {
+  const action = onNew && (
+    <Button size="sm" variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />} onClick={onNew}>
+      New estimate
+    </Button>
+  );
+  return (
+    <Panel id="account-estimates-heading" title="Estimates" action={action} className="lg:col-span-2">
+      {estimates.length === 0 ? (
+        <p className="text-sm text-slate-600">No estimates yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="account-estimates">
+          {estimates.map((e) => (
+            <li key={e.id}>
+              <Link to={`/estimates/${e.id}`} className="flex items-center gap-3 py-2.5 text-sm hover:bg-slate-50">
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium text-slate-900">{e.title || 'Untitled estimate'}</span>
+                  <span className="block font-mono text-xs text-slate-600">{e.number}</span>
+                </span>
+                <Badge tone={ESTIMATE_STATUS[e.status].tone}>{ESTIMATE_STATUS[e.status].label}</Badge>
+                <span className="w-28 shrink-0 text-right font-medium text-slate-900 tabular-nums">{formatMoney(e.total_cents)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function AccountPortal({ portals, accountId, canCreate }: { portals: readonly Portal[]; accountId: string; canCreate: boolean }) {
+  return (
+    <Panel id="account-portal-heading" title="Portal">
+      {portals.length > 0 ? (
+        <ul className="flex flex-col gap-2">
+          {portals.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="text-slate-800">{p.name || 'Portal'}</span>
+              <Link className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline" to={`/portals/${p.id}`}>
+                Open portal <ExternalLink aria-hidden="true" className="size-3.5" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600">No portal yet.</p>
+          {canCreate && (
+            <Link className={buttonClasses('secondary', 'sm')} to={`/portals?create=customer&account=${accountId}`}>
+              Create a portal
+            </Link>
+          )}
+        </div>
+      )}
+    </Panel>
+  );
+}

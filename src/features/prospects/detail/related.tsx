@@ -1,0 +1,136 @@
+// What hangs off a prospect: their estimates (and a new one), their requests, the comments on
+// their estimates and portal, and their portal (open it, or create one).
+import { ExternalLink, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import type { Comment } from '../../../db/collections/comments';
+import type { EstimateRequest } from '../../../db/collections/estimate-requests';
+import type { Estimate } from '../../../db/collections/estimates';
+import type { Portal } from '../../../db/collections/portals';
+import { ESTIMATE_STATUS } from '../../../lib/estimate-status';
+import { formatMoney } from '../../../lib/money';
+import { REQUEST_STATUS } from '../requests/request-status';
+
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function EstimatesPanel({ estimates, onNew }: { estimates: readonly Estimate[]; onNew: (() => void) | null }) {
+  const action = onNew && (
+    <Button size="sm" variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />} onClick={onNew}>
+      New estimate
+    </Button>
+  );
+  return (
+    <Panel id="estimates-heading" title="Estimates" action={action}>
+      {estimates.length === 0 ? (
+        <p className="text-sm text-slate-600">No estimates yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="prospect-estimates">
+          {estimates.map((e) => (
+            <li key={e.id}>
+              <Link to={`/estimates/${e.id}`} className="flex items-center gap-3 py-2.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium text-slate-900">{e.title || 'Untitled estimate'}</span>
+                  <span className="block font-mono text-xs text-slate-600">{e.number}</span>
+                </span>
+                <Badge tone={ESTIMATE_STATUS[e.status].tone}>{ESTIMATE_STATUS[e.status].label}</Badge>
+                <span className="w-24 shrink-0 text-right font-medium text-slate-900 tabular-nums">{formatMoney(e.total_cents)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function RequestsPanel({ requests }: { requests: readonly EstimateRequest[] }) {
+  return (
+    <Panel id="requests-heading" title="Requests">
+      {requests.length === 0 ? (
+        <p className="text-sm text-slate-600">No estimate requests from them.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {requests.map((r) => (
+            <li key={r.id}>
+              <Link to={`/prospects?view=requests&request=${r.id}`} className="flex items-center gap-3 py-2.5 text-sm hover:bg-slate-50">
+                <span className="min-w-0 flex-1 truncate text-slate-800">{r.description || 'No description'}</span>
+                <Badge tone={REQUEST_STATUS[r.status].tone}>{REQUEST_STATUS[r.status].label}</Badge>
+                <span className="text-xs text-slate-600">{DAY.format(new Date(r.created_at))}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function CommentsPanel({ comments }: { comments: readonly Comment[] }) {
+  return (
+    <Panel id="comments-heading" title="Comments">
+      {comments.length === 0 ? (
+        <p className="text-sm text-slate-600">No comments on their estimates or portal yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {comments.map((c) => (
+            <li key={c.id} className="rounded-lg bg-slate-50 p-3 text-sm">
+              <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                <span className="font-medium text-slate-800">{c.author_name || (c.author_kind === 'customer' ? 'Customer' : 'Staff')}</span>
+                {c.author_kind === 'customer' && <Badge tone="brand">Customer</Badge>}
+                {c.internal && <Badge>Internal</Badge>}
+                <span>{DAY.format(new Date(c.created_at))}</span>
+              </p>
+              <p className="mt-1 whitespace-pre-wrap text-slate-800">{c.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/** Their portal if they have one; otherwise a link to create one on the portals page. */
+export function PortalPanel({ portals, createHref, canCreate }: { portals: readonly Portal[]; createHref: string; canCreate: boolean }) {
+  const link = 'inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline';
+  return (
+    <Panel id="portal-heading" title="Portal">
+      {portals.length > 0 ? (
+        <ul className="flex flex-col gap-2">
+          {portals.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="text-slate-800">{p.name || 'Portal'}</span>
+              <Link className={link} to={`/portals/${p.id}`}>
+                Open portal <ExternalLink aria-hidden="true" className="size-3.5" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600">No portal yet.</p>
+          {canCreate && (
+            <Link className={buttonClasses('secondary', 'sm')} to={createHref}>
+              Create a portal
+            </Link>
+          )}
+        </div>
+      )}
+    </Panel>
+  );
+}
