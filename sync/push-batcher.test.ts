@@ -6,7 +6,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/collections/accounts';
+import { estimateItems } from '../src/db/collections/estimate-items';
 import { estimates } from '../src/db/collections/estimates';
+import { milestones } from '../src/db/collections/milestones';
 import { openDatabase, type AppDatabase } from '../src/db/database';
 import { createConflictHandler } from './conflict-handler';
 import { sameValue, type Doc } from './merge';
@@ -191,5 +193,78 @@ describe('chunkChanges', () => {
     expect(sizes(chunkChanges(changes, 500, 1000))).toEqual([[1, 2], [3], [4, 5, 6]]);
     expect(sizes(chunkChanges(changes, 2, 1_000_000))).toEqual([[1, 2], [3, 4], [5, 6]]);
     expect(chunkChanges([], 10, 10)).toEqual([]);
+  });
+});
+
+describe('blank drafts', () => {
+  async function openWithChildren() {
+    const db = await openDatabase({ userId: USER, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: crypto.randomUUID(), collections: ['estimates', 'estimate_items', 'milestones', 'comments'] });
+    opened.push(db);
+    return db;
+  }
+  const draft = (values: Doc = {}) => {
+    const id = crypto.randomUUID();
+    const number = `DRAFT-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+    return estimates.create({ id, org_id: ORG, owner_id: USER, number, provisional_number: number, status: 'draft', terms: 'Net 30', ...values }) as Doc;
+  };
+
+  it('holds a blank draft back and sends nothing, not even a sequence number', async () => {
+    const db = await openWithChildren();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server);
+    const blank = draft();
+    await db.estimates.insert(blank as never);
+
+    expect(await batcher.push('estimates', [newRow(blank)])).toEqual([]);
+    expect(server.requests).toBe(0);
+    expect(server.rows.size).toBe(0);
+
+    // Deleted while still blank: still nothing for the server.
+    expect(await batcher.push('estimates', [{ newDocumentState: { ...blank, _deleted: true }, assumedMasterState: { ...blank, _deleted: false } } as PushRow])).toEqual([]);
+    expect(server.requests).toBe(0);
+  });
+
+  it('pushes the draft once it has a title (RxDB pushes it against the blank state it recorded)', async () => {
+    const db = await openWithChildren();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server);
+    const blank = draft();
+    await batcher.push('estimates', [newRow(blank)]);
+    const titled = { ...blank, title: 'Deck' };
+    expect(await batcher.push('estimates', [{ newDocumentState: { ...titled, _deleted: false }, assumedMasterState: { ...blank, _deleted: false } } as PushRow])).toEqual([]);
+    expect(server.rows.get(String(blank.id))).toMatchObject({ title: 'Deck' });
+  });
+
+  it("brings a blank draft along, parent first, with its first item (the item does not touch the estimate's columns)", async () => {
+    const db = await openWithChildren();
+    const server = fakeServer();
+    const order: string[] = [];
+    const original = server.apply.bind(server);
+    server.apply = (change) => {
+      order.push(change.table);
+      return original(change);
+    };
+    const batcher = batcherFor(db, server);
+    const blank = draft();
+    await db.estimates.insert(blank as never);
+    await batcher.push('estimates', [newRow(blank)]);
+    expect(server.rows.size).toBe(0);
+
+    const item = estimateItems.create({ id: crypto.randomUUID(), org_id: ORG, estimate_id: blank.id as string, name: 'Cedar' }) as Doc;
+    await db.estimate_items.insert(item as never);
+    expect(await batcher.push('estimate_items', [newRow(item)])).toEqual([]);
+    expect(order).toEqual(['estimates', 'estimate_items']);
+    expect(server.rows.has(String(blank.id))).toBe(true);
+  });
+
+  it('pushes an untitled draft whose items are on the device', async () => {
+    const db = await openWithChildren();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server);
+    const blank = draft();
+    await db.estimates.insert(blank as never);
+    await db.milestones.insert(milestones.create({ id: crypto.randomUUID(), org_id: ORG, estimate_id: blank.id as string, title: 'Phase 1' }) as never);
+    await batcher.push('estimates', [newRow(blank)]);
+    expect(server.rows.has(String(blank.id))).toBe(true);
   });
 });

@@ -24,6 +24,7 @@ import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import { failureId, syncIssues } from '../src/db/collections/sync-issues';
 import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { retry, type RetryOptions } from '../src/lib/retry';
+import { ESTIMATE_CHILDREN, holdsBack, isBlankDraft } from './blank-draft';
 import { baseAfterOwnWrite, documentsEqual, rebaseOnOwnWrite, type Doc } from './merge';
 import { callRpc, fromServer, pushResponseSchema, toServer, type Change, type PushResult } from './protocol';
 
@@ -295,6 +296,42 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     return false;
   }
 
+  type Finder = { findOne(id: string): { exec(): Promise<{ toJSON(): unknown } | null> }; find(query: object): { exec(): Promise<unknown[]> } };
+  const collection = (name: string) => (db.collections as unknown as Record<string, Finder | undefined>)[name];
+
+  async function hasChildren(estimateId: string): Promise<boolean> {
+    for (const name of ESTIMATE_CHILDREN) {
+      const found = await collection(name)?.find({ selector: { estimate_id: estimateId }, limit: 1 }).exec();
+      if (found?.length) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Blank drafts stay on the device (sync/blank-draft.ts), before any sequence number is
+   * taken. RxDB records them as pushed, so once a draft gets content in its own columns it is
+   * pushed again; content that is a child row (an item, a milestone, a comment) does not touch
+   * the estimate, so the child's push brings the blank estimate along, parent first.
+   */
+  async function withoutBlankDrafts(items: Item[]): Promise<Item[]> {
+    const kept: Item[] = [];
+    for (const item of items) {
+      const { newDocumentState: doc, assumedMasterState: assumed } = item.row;
+      if (item.name === 'estimates' && holdsBack(doc, assumed, (await hasChildren(String(doc.id))) ? 1 : 0)) continue;
+      kept.push(item);
+    }
+    const pushing = new Set(kept.filter((item) => item.name === 'estimates').map((item) => String(item.row.newDocumentState.id)));
+    for (const item of [...kept]) {
+      const parentId = item.row.newDocumentState.estimate_id;
+      if (!(ESTIMATE_CHILDREN as readonly string[]).includes(item.name) || typeof parentId !== 'string' || pushing.has(parentId)) continue;
+      pushing.add(parentId);
+      const parent = (await collection('estimates')?.findOne(parentId).exec())?.toJSON() as Doc | undefined;
+      // No RxDB push waits for this row: its answer goes nowhere but to `acked`.
+      if (parent && isBlankDraft(parent, 0)) kept.push({ name: 'estimates', row: { newDocumentState: { ...parent, _deleted: false } } as PushRow });
+    }
+    return kept;
+  }
+
   async function pushItems(items: Item[], epoch: number): Promise<{ conflicts: Map<string, WithDeleted<Doc>>; deferred: Set<string> }> {
     const state = await loadState(epoch);
     if (state.outbox?.length) {
@@ -305,7 +342,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
 
     const conflicts = new Map<string, WithDeleted<Doc>>();
     const deferred = new Set<string>();
-    let work = [...items].sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
+    let work = (await withoutBlankDrafts(items)).sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
     for (let attempt = 0; work.length > 0; attempt++) {
       const changes: Change[] = [];
       const bySeq = new Map<number, Item & { doc: Doc }>();

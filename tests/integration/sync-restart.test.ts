@@ -44,7 +44,7 @@ describe.each(backends)('sync restarted during a push on %s', (backend: Backend)
         };
       });
     })();
-    const estimate = await createEstimate(d.db, { org_id: user.orgId, owner_id: user.userId, title: '' });
+    const estimate = await createEstimate(d.db, { org_id: user.orgId, owner_id: user.userId, title: 'Before the restart' });
     await restart;
     d.sync = restarted!;
     await settle([d]);
