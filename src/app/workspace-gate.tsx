@@ -10,6 +10,7 @@ import type { Profile } from '../db/collections/profiles';
 import type { AppDatabase } from '../db/database';
 import { WorkspaceProvider, type Workspace } from '../db/react';
 import { useAuth } from '../features/auth/use-auth';
+import { CustomerActivityToasts } from '../features/estimates/customer-activity-toasts';
 import { activeProfile, databaseFor, ensureSync, fetchOrgId, holdSession, releaseSession } from './workspace-session';
 
 type GateState =
@@ -106,6 +107,7 @@ export function WorkspaceGate() {
     case 'ready':
       return (
         <WorkspaceProvider value={state.workspace}>
+          <CustomerActivityToasts />
           <Outlet />
         </WorkspaceProvider>
       );

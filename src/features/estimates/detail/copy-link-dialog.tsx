@@ -1,4 +1,5 @@
-// A customer link to copy and share another way than the e-mail (online only).
+// A customer link to copy and share another way than the e-mail (online only). It is one more
+// link: the one the customer was e-mailed keeps working.
 import { Link2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,9 +9,25 @@ import type { Estimate } from '../../../db/collections/estimates';
 import { toastError } from '../../../lib/toast-store';
 import { useIssueLink, type IssueEstimateLink } from './customer-links';
 
-/** A new link replaces the previous one (the server keeps one active link per estimate). */
+/** A link shown once (only its hash is kept), copied to the clipboard when the browser lets us. */
+export function ShownLink({ link, copied }: { link: string; copied: boolean }) {
+  return (
+    <Field label="Link" hint={copied ? 'Copied to the clipboard.' : 'Select the link and copy it.'}>
+      <Input readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="customer-link" />
+    </Field>
+  );
+}
+
+/** Copies `url`; resolves whether the clipboard took it (without permission the link stays on screen). */
+export function copyToClipboard(url: string): Promise<boolean> {
+  return navigator.clipboard.writeText(url).then(
+    () => true,
+    () => false,
+  );
+}
+
 export function CopyLinkDialog({ open, onClose, estimate, issue }: { open: boolean; onClose: () => void; estimate: Pick<Estimate, 'id'>; issue?: IssueEstimateLink }) {
-  const mutation = useIssueLink(issue);
+  const mutation = useIssueLink(estimate.id, issue);
   const [copied, setCopied] = useState(false);
   const link = mutation.data ?? null;
   const { reset } = mutation;
@@ -23,13 +40,8 @@ export function CopyLinkDialog({ open, onClose, estimate, issue }: { open: boole
   }, [open, reset]);
 
   const create = () =>
-    mutation.mutate(estimate.id, {
-      onSuccess: (url) =>
-        // Without clipboard permission the link stays on screen to copy by hand.
-        void navigator.clipboard.writeText(url).then(
-          () => setCopied(true),
-          () => undefined,
-        ),
+    mutation.mutate(undefined, {
+      onSuccess: (url) => void copyToClipboard(url).then(setCopied),
       onError: (e) => toastError(e),
     });
 
@@ -38,7 +50,7 @@ export function CopyLinkDialog({ open, onClose, estimate, issue }: { open: boole
       open={open}
       onClose={onClose}
       title="Customer link"
-      description="Anyone with the link can view and accept this estimate. A new link turns off the one sent before."
+      description="Anyone with the link can view and accept this estimate. This makes one more link: the links sent before keep working."
       actions={
         link ? (
           <Button onClick={onClose}>Done</Button>
@@ -54,11 +66,7 @@ export function CopyLinkDialog({ open, onClose, estimate, issue }: { open: boole
         )
       }
     >
-      {link && (
-        <Field label="Link" hint={copied ? 'Copied to the clipboard.' : 'Select the link and copy it.'}>
-          <Input readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="customer-link" />
-        </Field>
-      )}
+      {link && <ShownLink link={link} copied={copied} />}
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
-// What staff can do with an estimate from its page: edit, send, revise, share a link,
-// duplicate, hand over in tablet mode, print, archive. Each button shows only where the
+// What staff can do with an estimate from its page: edit, send, revise, duplicate, hand over
+// in tablet mode, print, archive (customer links are in the links panel). Each button shows only where the
 // status and the member's role allow it (the server enforces the same).
-import { Archive, Copy, Link2, Pencil, PencilLine, Printer, Send, Tablet } from 'lucide-react';
+import { Archive, Copy, Pencil, PencilLine, Printer, Send, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -10,14 +10,10 @@ import type { Estimate, EstimateStatus } from '../../../db/collections/estimates
 import type { Milestone } from '../../../db/collections/milestones';
 import { can, useWorkspace } from '../../../db/react';
 import { toast, toastError } from '../../../lib/toast-store';
-import { useOnline } from '../../../lib/use-online';
 import { duplicateEstimate, REVISABLE, reviseDeclined, reviseEstimate, setStatus } from '../commands';
-import { CopyLinkDialog } from './copy-link-dialog';
 import { SendDialog } from './send-dialog';
 
 const SENDABLE: readonly EstimateStatus[] = ['draft', 'changes_requested', 'expired'];
-/** A customer link exists once the estimate went out (the server refuses a draft). */
-const LINKABLE: readonly EstimateStatus[] = ['sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired'];
 const ARCHIVABLE: readonly EstimateStatus[] = ['draft', 'sent', 'viewed', 'changes_requested', 'expired', 'accepted', 'declined'];
 const LOCKED: readonly EstimateStatus[] = ['accepted', 'declined', 'archived'];
 
@@ -49,8 +45,7 @@ function useEstimateActions({ estimate, items, milestones }: Props) {
 export function EstimateActions(props: Props) {
   const { estimate, items, suggestedEmail } = props;
   const { role } = useWorkspace();
-  const online = useOnline();
-  const [dialog, setDialog] = useState<'send' | 'link' | null>(null);
+  const [dialog, setDialog] = useState<'send' | null>(null);
   const { archive, revise, duplicate } = useEstimateActions(props);
   const canEdit = can(role, 'editEstimates');
   const status = estimate.status;
@@ -77,11 +72,6 @@ export function EstimateActions(props: Props) {
           Revise
         </Button>
       )}
-      {canEdit && LINKABLE.includes(status) && (
-        <Button variant="secondary" icon={icon(Link2)} onClick={() => setDialog('link')} disabled={!online} title={online ? undefined : 'A customer link needs a connection'}>
-          Copy customer link
-        </Button>
-      )}
       {canEdit && (
         <Button variant="secondary" icon={icon(Copy)} onClick={duplicate}>
           Duplicate
@@ -101,7 +91,6 @@ export function EstimateActions(props: Props) {
         </Button>
       )}
       <SendDialog open={dialog === 'send'} onClose={() => setDialog(null)} estimate={estimate} suggestedEmail={suggestedEmail} />
-      <CopyLinkDialog open={dialog === 'link'} onClose={() => setDialog(null)} estimate={estimate} />
     </div>
   );
 }

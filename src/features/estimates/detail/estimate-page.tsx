@@ -1,5 +1,6 @@
-// An estimate as staff see it: summary and actions, the acceptance record, lines with margin,
-// totals, timeline, notes, history and versions, and the comment thread. The parts live in
+// An estimate as staff see it: summary and actions, the acceptance record and the customer's
+// activity (views, decision), the customer links, lines with margin, totals, timeline, notes,
+// history and versions, and the comment thread. The parts live in
 // this folder, each named for what it shows.
 import { Link, useParams } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
@@ -7,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { customerDisplayName } from '../../../db/customer-name';
 import { teamOf } from '../../../db/queries';
-import { useLiveQuery, useWorkspace } from '../../../db/react';
+import { can, useLiveQuery, useWorkspace } from '../../../db/react';
 import { failureOf } from '../../../db/sync-issues';
 import { GanttChart } from '../gantt-chart';
 import { estimateFigures } from '../../../db/estimate-figures';
@@ -18,10 +19,12 @@ import { SyncFailureBanner } from '../sync-failure-banner';
 import { TotalsPanel } from '../totals-panel';
 import { useEstimate } from '../use-estimate';
 import { CommentThread } from './comment-thread';
+import { CustomerActivityPanel } from './customer-activity-panel';
 import { EstimateActions } from './estimate-actions';
 import { EstimateHistory, NotesAndTerms } from './estimate-history';
 import { EstimateSummary } from './estimate-summary';
 import { LineItemsTable } from './line-items-table';
+import { LinksPanel } from './links-panel';
 
 function NotFound() {
   return (
@@ -33,7 +36,7 @@ function NotFound() {
 
 export function EstimatePage() {
   const { id = '' } = useParams();
-  const { orgId } = useWorkspace();
+  const { orgId, role } = useWorkspace();
   const data = useEstimate(id);
   const versions = useLiveQuery((d) => versionsOfEstimate(d, id), [id]);
   const team = useLiveQuery((d) => teamOf(d, orgId), [orgId]);
@@ -57,6 +60,8 @@ export function EstimatePage() {
       {/* A refused acceptance shows with its own way forward in the acceptance record below. */}
       {acceptanceState(estimate, failure.result) !== 'refused' && <SyncFailureBanner estimate={estimate} items={items} milestones={milestones} />}
       <AcceptanceRecord estimate={estimate} items={items} milestones={milestones} failure={failure.result} reviewPath={`/estimates/${estimate.id}/streamlined?step=review`} />
+      <CustomerActivityPanel estimate={estimate} items={items} />
+      <LinksPanel estimate={estimate} canEdit={can(role, 'editEstimates')} />
 
       <section aria-labelledby="lines-heading" className="flex flex-col gap-3">
         <h2 id="lines-heading" className="text-lg font-semibold text-slate-900">
