@@ -45,6 +45,18 @@ describe('toasts (SPEC §8, §9)', () => {
     expect(store.getSnapshot()).toHaveLength(0);
   });
 
+  it('carries an action (Undo) and then stays 10 s, time to reach its button', () => {
+    const run = vi.fn();
+    store.show({ tone: 'success', description: 'Draft deleted', action: { label: 'Undo', run } });
+    expect(open()[0]?.action?.label).toBe('Undo');
+    open()[0]?.action?.run();
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(9999);
+    expect(open()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(open()).toHaveLength(0);
+  });
+
   it('titles each toast with its severity', () => {
     const titles = (['critical', 'error', 'warning', 'info'] as const).map((tone) => {
       store.show({ tone });

@@ -9,6 +9,9 @@ const TOAST_CRITICAL_DURATION_MS = 10_000;
 
 export type ToastTone = Severity | 'success';
 
+/** A button in the toast, e.g. Undo; using it closes the toast. */
+export type ToastAction = { label: string; run: () => void };
+
 export type Toast = {
   id: string;
   tone: ToastTone;
@@ -16,6 +19,7 @@ export type Toast = {
   description?: string;
   open: boolean;
   duration: number;
+  action?: ToastAction;
 };
 
 export type ToastInput = {
@@ -23,6 +27,7 @@ export type ToastInput = {
   title?: string;
   description?: string;
   duration?: number;
+  action?: ToastAction;
 };
 
 type Timers = {
@@ -37,8 +42,9 @@ export type ToastStore = {
   getSnapshot(): readonly Toast[];
 };
 
-function durationFor(tone: ToastTone): number {
-  return tone === 'critical' ? TOAST_CRITICAL_DURATION_MS : TOAST_DEFAULT_DURATION_MS;
+// A toast with an action (Undo) stays as long as a critical one: time to reach the button.
+function durationFor(tone: ToastTone, action: boolean): number {
+  return tone === 'critical' || action ? TOAST_CRITICAL_DURATION_MS : TOAST_DEFAULT_DURATION_MS;
 }
 
 function titleFor(tone: ToastTone): string {
@@ -94,8 +100,9 @@ export function createToastStore(
         tone,
         title: input.title ?? titleFor(tone),
         ...(input.description ? { description: input.description } : {}),
+        ...(input.action ? { action: input.action } : {}),
         open: true,
-        duration: input.duration ?? durationFor(tone),
+        duration: input.duration ?? durationFor(tone, !!input.action),
       };
       const kept = [toast, ...toasts].slice(0, TOAST_LIMIT);
       for (const old of toasts) if (!kept.includes(old)) {

@@ -23,6 +23,23 @@ function urgent(toast: ToastData): boolean {
   return toast.tone === 'critical' || toast.tone === 'error';
 }
 
+function ActionButton({ toast, onDismiss }: { toast: ToastData; onDismiss: () => void }) {
+  if (!toast.action) return null;
+  const { label, run } = toast.action;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        onDismiss();
+        run();
+      }}
+      className="mt-2 -ml-2 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:bg-brand-50 hover:underline"
+    >
+      {label}
+    </button>
+  );
+}
+
 function ToastCard({ toast, onDismiss }: { toast: ToastData; onDismiss: () => void }) {
   const { box, icon: Icon } = TONES[toast.tone];
   return (
@@ -34,6 +51,7 @@ function ToastCard({ toast, onDismiss }: { toast: ToastData; onDismiss: () => vo
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm break-words text-slate-700">{toast.description}</p>}
+        <ActionButton toast={toast} onDismiss={onDismiss} />
       </div>
       <button type="button" onClick={onDismiss} className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Dismiss notification">
         <X aria-hidden="true" className="size-4" />

@@ -3,7 +3,7 @@
 // is made; sync carries it.
 import { Check, FileText, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -13,6 +13,7 @@ import { patchDocument } from '../commands';
 import { DraftInput } from '../draft-input';
 import { EstimateNumber } from '../estimate-number';
 import type { Parsed } from '../field-parsers';
+import { DeleteDraftButton } from '../list/delete-draft';
 import { useStableRows } from '../list/stable-rows';
 import { StatusBadge } from '../status-badge';
 import { SyncFailureBanner } from '../sync-failure-banner';
@@ -61,6 +62,7 @@ function cannotEdit(estimate: Estimate | null | undefined, role: Role) {
 export function EstimateEditPage() {
   const { id = '' } = useParams();
   const { db, role } = useWorkspace();
+  const navigate = useNavigate();
   const data = useEstimate(id);
   const { estimate, milestones } = data;
   const items = useStableRows(data.items);
@@ -84,6 +86,7 @@ export function EstimateEditPage() {
         </div>
         <div className="flex items-center gap-3">
           <SaveState />
+          <DeleteDraftButton estimate={estimate} onDeleted={() => navigate('/estimates')} />
           <Link to={`/estimates/${estimate.id}`} className={buttonClasses('secondary')}>
             Done
           </Link>
