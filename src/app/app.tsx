@@ -7,11 +7,11 @@ import { AuthProvider } from '../features/auth/use-auth';
 import { appStore } from '../lib/app-store';
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 import { UpdatePrompt } from './update-prompt';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The router is created by main.tsx before the config is read, so the page's code is already loading. */
+export function App({ router }: { router: AppRouter }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ErrorBoundary>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cut, DESCRIPTION_MAX, pageDescription, pageTitle, TITLE_MAX } from '../lib/head';
-import { hasEmptyParam, headFor, ROUTE_TABLE, routeFor } from './route-table';
+import { hasEmptyParam, headFor, loadsAuthAtStart, ROUTE_TABLE, routeFor } from './route-table';
 
 describe('title and description cutting', () => {
   it('keeps short text as it is', () => {
@@ -67,4 +67,26 @@ describe('empty route parameters', () => {
     '%s does not',
     (path) => expect(hasEmptyParam(path)).toBe(false),
   );
+});
+
+describe('auth at start', () => {
+  const at = (pathname: string, search = '', hash = '') => loadsAuthAtStart({ pathname, search, hash });
+
+  it('loads auth for staff screens, sign-in, invitations and the legacy staff paths', () => {
+    for (const path of ['/', '/estimates', '/estimates/abc/edit', '/settings', '/auth', '/invite/abc', '/communities', '/communities/abc/edit']) {
+      expect(at(path), path).toBe(true);
+    }
+  });
+
+  it('leaves it out of the customer and public pages', () => {
+    for (const path of ['/portal/estimate/abc', '/portal/abc', '/portal-auth', '/prospect-portal/abc', '/requests', '/404', '/nowhere']) {
+      expect(at(path), path).toBe(false);
+    }
+  });
+
+  it('loads it wherever an auth e-mail link lands with a code, tokens or an error', () => {
+    expect(at('/requests', '?code=abc')).toBe(true);
+    expect(at('/portal-auth', '', '#access_token=abc&type=recovery')).toBe(true);
+    expect(at('/404', '', '#error=access_denied&error_code=otp_expired&error_description=x')).toBe(true);
+  });
 });

@@ -93,6 +93,22 @@ export function hasEmptyParam(pathname: string): boolean {
   });
 }
 
+// Paths whose screens need the staff auth (supabase-js and the auth controller) at once.
+const AUTH_PATHS = new Set(['/auth', '/invite/:token']);
+
+/**
+ * Whether the app should load auth as it starts on this URL: staff screens, sign-in, an
+ * invitation, the legacy staff paths, and any URL carrying what an auth e-mail link hands to
+ * supabase-js (a code, tokens or an error). A customer's token page, /requests or a portal
+ * does not: it never downloads supabase-js.
+ */
+export function loadsAuthAtStart(url: { pathname: string; search: string; hash: string }): boolean {
+  if (/[?&](code|error|error_description|token_hash)=/.test(url.search) || /(access_token|error_description|error_code)=/.test(url.hash)) return true;
+  const entry = routeFor(url.pathname);
+  if (!entry) return LEGACY_REDIRECTS.some((r) => matchPath({ path: r.from, end: true }, url.pathname));
+  return entry.access === 'staff' || AUTH_PATHS.has(entry.path);
+}
+
 export type ResolvedHead = { title: string; description: string; canonicalPath: string };
 
 export function headFor(pathname: string): ResolvedHead {

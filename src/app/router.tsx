@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
+import { loadAuth } from '../features/auth/use-auth';
 import { RouterErrorPage } from './error-boundary';
 import { CustomerSessionGuard, LegacyRedirect, StaffGuard } from './guards';
 import { PublicLayout } from './layouts/public-layout';
@@ -13,10 +14,16 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): La
   return async () => ({ Component: pick(await load()) });
 }
 
-const loadAuthPage: Lazy = page(() => import('../features/auth/auth-page'), (m) => m.AuthPage);
+// A screen of the auth feature opens once supabase-js and the auth controller are loaded
+// (they load alongside the screen's own code, not after it).
+function withAuth(load: Lazy): Lazy {
+  return async () => (await Promise.all([load(), loadAuth()]))[0];
+}
+
+const loadAuthPage: Lazy = withAuth(page(() => import('../features/auth/auth-page'), (m) => m.AuthPage));
 
 // The settings page shows the auth feature's security panel and e-mail change; the app composes them.
-const loadSettingsPage: Lazy = async () => {
+const loadSettingsPage: Lazy = withAuth(async () => {
   const [{ SettingsPage }, { AccountSecurityPanel }, { EmailChangeForm }] = await Promise.all([
     import('../features/settings/settings-page'),
     import('../features/auth/account-security-panel'),
@@ -27,10 +34,10 @@ const loadSettingsPage: Lazy = async () => {
       return <SettingsPage securityPanel={<AccountSecurityPanel />} emailChange={<EmailChangeForm />} />;
     },
   };
-};
+});
 
 // The invite page shows the auth feature's account forms and knows who is signed in through it.
-const loadInvitePage: Lazy = async () => {
+const loadInvitePage: Lazy = withAuth(async () => {
   const [{ InvitePage }, { InviteAccountForms, useInviteVisitor }] = await Promise.all([
     import('../features/invites/invite-page'),
     import('../features/auth/invite-account'),
@@ -40,7 +47,7 @@ const loadInvitePage: Lazy = async () => {
       return <InvitePage visitor={useInviteVisitor()} accountForms={(props) => <InviteAccountForms {...props} />} />;
     },
   };
-};
+});
 
 // A prospect portal opens its estimates in the customer portal's estimate view (loaded when an
 // estimate is opened); the app composes the two.
@@ -131,3 +138,5 @@ const appRoutes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

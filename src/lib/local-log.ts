@@ -1,7 +1,9 @@
-import { Dexie, type EntityTable } from 'dexie';
+import type { Dexie, EntityTable } from 'dexie';
 
 // Kept on this device only (SPEC §3: security events are only logged locally). A separate
-// Dexie database so it survives RxDB resets and schema migrations.
+// Dexie database so it survives RxDB resets and schema migrations. Dexie itself is loaded on
+// the first read or write, not with the screens that import this module (the app's start,
+// the sign-in screen), so a page that logs nothing never downloads it.
 
 const LOCAL_LOG_DB_NAME = 'cep-local-log';
 export const ERROR_QUEUE_LIMIT = 100;
@@ -65,18 +67,30 @@ type LocalLogDatabase = Dexie & {
 export type NewSecurityEvent = Omit<SecurityEvent, 'id' | 'timestamp' | 'user_id' | 'session_id' | 'metadata'> &
   Partial<Pick<SecurityEvent, 'timestamp' | 'user_id' | 'session_id' | 'metadata'>>;
 
+async function openDatabase(name: string): Promise<LocalLogDatabase> {
+  const { Dexie } = await import('dexie');
+  const db = new Dexie(name) as LocalLogDatabase;
+  db.version(1).stores({
+    securityEvents: '++id, event_type, timestamp',
+    errorQueue: '++id, timestamp',
+    logBuffer: '++id, timestamp',
+    loginAttempts: 'fingerprint',
+    device: 'key',
+  });
+  return db;
+}
+
 export class LocalLog {
-  private readonly db: LocalLogDatabase;
+  private readonly name: string;
+  private opening: Promise<LocalLogDatabase> | null = null;
 
   constructor(name: string = LOCAL_LOG_DB_NAME) {
-    this.db = new Dexie(name) as LocalLogDatabase;
-    this.db.version(1).stores({
-      securityEvents: '++id, event_type, timestamp',
-      errorQueue: '++id, timestamp',
-      logBuffer: '++id, timestamp',
-      loginAttempts: 'fingerprint',
-      device: 'key',
-    });
+    this.name = name;
+  }
+
+  private database(): Promise<LocalLogDatabase> {
+    this.opening ??= openDatabase(this.name);
+    return this.opening;
   }
 
   async recordSecurityEvent(event: NewSecurityEvent): Promise<SecurityEvent> {
@@ -87,74 +101,81 @@ export class LocalLog {
       timestamp: event.timestamp ?? new Date().toISOString(),
       session_id: event.session_id ?? null,
     };
-    await this.addCapped(this.db.securityEvents, row, SECURITY_EVENT_LIMIT);
+    const db = await this.database();
+    await this.addCapped(db, db.securityEvents, row, SECURITY_EVENT_LIMIT);
     return row;
   }
 
   async securityEvents(type?: SecurityEventType): Promise<SecurityEvent[]> {
-    const rows = await this.db.securityEvents.orderBy('id').toArray();
+    const rows = await (await this.database()).securityEvents.orderBy('id').toArray();
     return type ? rows.filter((row) => row.event_type === type) : rows;
   }
 
   async enqueueError(entry: Omit<ErrorEntry, 'id' | 'timestamp'> & { timestamp?: string }): Promise<void> {
+    const db = await this.database();
     await this.addCapped(
-      this.db.errorQueue,
+      db,
+      db.errorQueue,
       { ...entry, timestamp: entry.timestamp ?? new Date().toISOString() },
       ERROR_QUEUE_LIMIT,
     );
   }
 
-  errors(): Promise<ErrorEntry[]> {
-    return this.db.errorQueue.orderBy('id').toArray();
+  async errors(): Promise<ErrorEntry[]> {
+    return (await this.database()).errorQueue.orderBy('id').toArray();
   }
 
   async clearErrors(): Promise<void> {
-    await this.db.errorQueue.clear();
+    await (await this.database()).errorQueue.clear();
   }
 
   async appendLog(entry: Omit<LogEntry, 'id' | 'timestamp'> & { timestamp?: string }): Promise<void> {
+    const db = await this.database();
     await this.addCapped(
-      this.db.logBuffer,
+      db,
+      db.logBuffer,
       { ...entry, timestamp: entry.timestamp ?? new Date().toISOString() },
       LOG_BUFFER_LIMIT,
     );
   }
 
-  logs(): Promise<LogEntry[]> {
-    return this.db.logBuffer.orderBy('id').toArray();
+  async logs(): Promise<LogEntry[]> {
+    return (await this.database()).logBuffer.orderBy('id').toArray();
   }
 
   async loginFailures(fingerprint: string): Promise<number[]> {
-    const row = await this.db.loginAttempts.get(fingerprint);
+    const row = await (await this.database()).loginAttempts.get(fingerprint);
     return row?.failures ?? [];
   }
 
   async setLoginFailures(fingerprint: string, failures: number[]): Promise<void> {
-    if (failures.length === 0) await this.db.loginAttempts.delete(fingerprint);
-    else await this.db.loginAttempts.put({ fingerprint, failures });
+    const db = await this.database();
+    if (failures.length === 0) await db.loginAttempts.delete(fingerprint);
+    else await db.loginAttempts.put({ fingerprint, failures });
   }
 
   // A random id per device (per browser profile), created once and kept.
   async deviceId(): Promise<string> {
-    return this.db.transaction('rw', this.db.device, async () => {
-      const existing = await this.db.device.get('device-id');
+    const db = await this.database();
+    return db.transaction('rw', db.device, async () => {
+      const existing = await db.device.get('device-id');
       if (existing) return existing.value;
       const value = crypto.randomUUID();
-      await this.db.device.put({ key: 'device-id', value });
+      await db.device.put({ key: 'device-id', value });
       return value;
     });
   }
 
   close(): void {
-    this.db.close();
+    void this.opening?.then((db) => db.close(), () => undefined);
   }
 
   async delete(): Promise<void> {
-    await this.db.delete();
+    await (await this.database()).delete();
   }
 
-  private async addCapped<T extends { id?: number }>(table: EntityTable<T, 'id'>, row: T, limit: number): Promise<void> {
-    await this.db.transaction('rw', table, async () => {
+  private async addCapped<T extends { id?: number }>(db: Dexie, table: EntityTable<T, 'id'>, row: T, limit: number): Promise<void> {
+    await db.transaction('rw', table, async () => {
       await table.add(row as never);
       const count = await table.count();
       if (count > limit) {

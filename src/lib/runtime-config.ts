@@ -1,14 +1,33 @@
 // The app learns where its backend is at start: GET /config.json (cached by the service worker),
 // overridden field by field by build-time VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY, and
 // remembered in localStorage so a first offline start works before the service worker has it.
-import { z } from 'zod/mini';
+// Checked by hand, not with zod: this runs before the first screen, and zod would add a large
+// part to the JavaScript every page loads first.
+export type RuntimeConfig = { supabaseUrl: string; supabaseAnonKey: string };
 
-const RuntimeConfigSchema = z.object({
-  supabaseUrl: z.url(),
-  supabaseAnonKey: z.string().check(z.minLength(1)),
-});
+function isUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    return /^[a-z][a-z0-9+.-]*:$/i.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
-export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+type Parsed = { success: true; data: RuntimeConfig } | { success: false };
+
+const RuntimeConfigSchema = {
+  safeParse(value: unknown): Parsed {
+    const v = (value ?? {}) as Record<string, unknown>;
+    if (typeof value !== 'object' || !isUrl(v.supabaseUrl) || typeof v.supabaseAnonKey !== 'string' || v.supabaseAnonKey.length === 0) return { success: false };
+    return { success: true, data: { supabaseUrl: v.supabaseUrl, supabaseAnonKey: v.supabaseAnonKey } };
+  },
+  parse(value: unknown): RuntimeConfig {
+    const parsed = this.safeParse(value);
+    if (!parsed.success) throw new Error('The configuration needs supabaseUrl (a URL) and supabaseAnonKey.');
+    return parsed.data;
+  },
+};
 
 export const CONFIG_STORAGE_KEY = 'cep.runtime-config';
 const FETCH_TIMEOUT_MS = 5000;

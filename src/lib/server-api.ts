@@ -8,7 +8,8 @@
 // `useMutation` with its own query keys. Every answer is checked with a zod schema, so a
 // feature never trusts the shape of what came back.
 import type { z } from 'zod';
-import { getSupabase } from './supabase';
+import { hasStoredAuthToken, loadSupabase, runtimeConfig, supabaseRequested } from './supabase';
+import { anonymousRpc, type RpcAnswer } from './supabase-rpc';
 
 /** A refused or failed server call, with the PostgREST code and HTTP status kept for the UI. */
 export class ServerCallError extends Error {
@@ -27,7 +28,14 @@ export class ServerCallError extends Error {
   }
 }
 
-type RpcResult = { data: unknown; error: { message: string; code?: string; details?: string; hint?: string } | null; status: number };
+/**
+ * Someone signed in (or signing in) calls with their session through supabase-js; an
+ * anonymous visitor (a customer's token page, /requests) with the anon key and no supabase-js.
+ */
+async function rpc(fn: string, args: Record<string, unknown>): Promise<RpcAnswer> {
+  if (supabaseRequested() || hasStoredAuthToken()) return (await (await loadSupabase()).rpc(fn, args)) as RpcAnswer;
+  return anonymousRpc(await runtimeConfig(), fn, args);
+}
 
 /**
  * Calls the RPC function `fn` with named arguments and checks its answer with `schema`.
@@ -35,7 +43,7 @@ type RpcResult = { data: unknown; error: { message: string; code?: string; detai
  * the schema does not accept; a network failure surfaces as supabase-js reports it.
  */
 export async function callRpc<S extends z.ZodType>(fn: string, args: Record<string, unknown>, schema: S): Promise<z.infer<S>> {
-  const { data, error, status } = (await getSupabase().rpc(fn, args)) as RpcResult;
+  const { data, error, status } = await rpc(fn, args);
   if (error) {
     throw new ServerCallError(error.message, {
       status,

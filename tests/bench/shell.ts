@@ -1,16 +1,11 @@
 // The app shell in Chromium: gzipped JavaScript that /auth loads (goal ≤ 200 KB), and the time
 // from navigation to a rendered sign-in screen with the service worker warm and the network
 // cut, as a ratio to loading a precached static file (/favicon.svg) the same way.
-import { chromium, type BrowserContext } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { startTestServer } from '../../supabase/local/testing/harness';
+import { buildApp, launchChromium } from './lib/browser';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const RUNS = 15;
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
@@ -29,11 +24,10 @@ async function timeOffline(context: BrowserContext, url: string, ready: string |
 }
 
 export async function run(): Promise<void> {
-  if (!existsSync(path.join(root, 'dist/index.html'))) {
-    spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  }
-  const server = await startTestServer('pglite', { STATIC_DIR: path.join(root, 'dist') });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  // Its own build of the working tree (BENCH_APP_DIR reuses one), never a possibly stale dist/.
+  const app = await buildApp();
+  const server = await startTestServer('pglite', { STATIC_DIR: app.dir });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1024, height: 768 } });
     const page = await context.newPage();
@@ -69,5 +63,6 @@ export async function run(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await app.remove();
   }
 }

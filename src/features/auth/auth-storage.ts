@@ -39,17 +39,8 @@ export function readStoredSession(storageKey: string, storage: Storage | undefin
   return null;
 }
 
-/** Whether any supabase-js session is stored, whatever its client's key. */
-export function hasStoredAuthToken(storage: Storage | undefined = globalThis.localStorage): boolean {
-  try {
-    for (let i = 0; i < (storage?.length ?? 0); i++) {
-      if (/^sb-.+-auth-token$/.test(storage?.key(i) ?? '')) return true;
-    }
-  } catch {
-    // A blocked storage holds no session.
-  }
-  return false;
-}
+// Lives with the client (src/lib/supabase.ts): server calls choose their path by it too.
+export { hasStoredAuthToken } from '../../lib/supabase';
 
 /** Removes every key supabase-js keeps for this client: session, user, PKCE verifiers. */
 export function clearStoredAuthState(storageKey: string, storage: Storage | undefined = globalThis.localStorage): void {

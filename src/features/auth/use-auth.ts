@@ -1,12 +1,10 @@
-import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { createContext, createElement, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { isInIframe, requestParentSession, serveSessionRequests, type MessageHost } from '../../lib/iframe-session';
-import { recordSecurityEvent } from '../../lib/local-log';
-import { getSupabase } from '../../lib/supabase';
-import { AuthController, type AuthEnvironment, type AuthStatus } from './auth-controller';
-import { readAuthSettings } from './auth-settings';
-import { hasStoredAuthToken, readStoredSession, rememberReturnPath } from './auth-storage';
+import type { Session, User } from '@supabase/supabase-js';
+import { createContext, createElement, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { hasStoredAuthToken, loadSupabase } from '../../lib/supabase';
+import type { AuthSnapshot, AuthStatus } from './auth-controller';
+import type { AuthInternals } from './auth-session';
 
+export type { AuthInternals } from './auth-session';
 
 export type AuthState = {
   status: AuthStatus;
@@ -21,100 +19,57 @@ export type AuthState = {
   stale: boolean;
 };
 
-type AuthInternals = {
-  controller: AuthController;
-  auth: SupabaseClient['auth'];
-  storageKey: string;
-};
-
-// Read when this module loads, before main.tsx creates the supabase client: a refresh the
-// server refuses during the client's start removes the session before any listener exists.
+// Read when this module loads, before supabase-js is created: a refresh the server refuses
+// during the client's start removes the session before any listener exists.
 const SESSION_AT_LOAD = hasStoredAuthToken();
+
+// supabase-js and the controller load on first need (loadAuth()): a staff screen, /auth or
+// /invite asks for them; a customer's token page never does and downloads neither.
+let internals: AuthInternals | null = null;
+let loading: Promise<AuthInternals> | null = null;
+const internalsListeners = new Set<() => void>();
+
+/** Loads supabase-js and the auth controller once; route loaders await it before a screen that needs them. */
+export function loadAuth(): Promise<AuthInternals> {
+  loading ??= Promise.all([loadSupabase(), import('./auth-session')]).then(([client, { createInternals }]) => {
+    internals = createInternals(client, SESSION_AT_LOAD);
+    for (const listener of internalsListeners) listener();
+    return internals;
+  });
+  return loading;
+}
+
+function subscribeInternals(listener: () => void): () => void {
+  internalsListeners.add(listener);
+  return () => internalsListeners.delete(listener);
+}
+
+const LOADING: AuthSnapshot = { status: 'loading', session: null, user: null, recovery: false, notice: null, stale: false };
+const noSubscription = () => () => undefined;
+const loadingSnapshot = () => LOADING;
 
 const AuthContext = createContext<AuthState | null>(null);
 const InternalsContext = createContext<AuthInternals | null>(null);
 
-/** The key supabase-js stores the session under (protected in its types, public at runtime). */
-function storageKeyOf(auth: SupabaseClient['auth'], supabaseUrl?: string): string {
-  const key = (auth as unknown as { storageKey?: unknown }).storageKey;
-  if (typeof key === 'string' && key) return key;
-  const host = supabaseUrl ? new URL(supabaseUrl).hostname : location.hostname;
-  return `sb-${host.split('.')[0]}-auth-token`;
-}
-
-function browserEnvironment(storageKey: string): AuthEnvironment {
-  return {
-    isOnline: () => navigator.onLine,
-    onConnectivityChange: (listener) => {
-      const online = () => listener(true);
-      const offline = () => listener(false);
-      window.addEventListener('online', online);
-      window.addEventListener('offline', offline);
-      return () => {
-        window.removeEventListener('online', online);
-        window.removeEventListener('offline', offline);
-      };
-    },
-    readStoredSession: () => readStoredSession(storageKey),
-    currentPath: () => `${location.pathname}${location.search}${location.hash}`,
-    rememberReturnPath,
-    sessionAtLoad: SESSION_AT_LOAD,
-  };
-}
-
-function reportForeignMessage({ origin, type }: { origin: string; type: string }): void {
-  void recordSecurityEvent({
-    event_type: 'suspicious_activity',
-    metadata: { action: `iframe_${type}`, reason: 'origin_not_allowed', client_id: origin },
-  });
-}
-
-// Inside a frame, ask the embedding window for its session; in any window, answer allowed
-// frames and parents with ours (SPEC §6).
-function shareSessionAcrossFrames(internals: AuthInternals): () => void {
-  const { controller, auth, storageKey } = internals;
-  const { iframeAllowedOrigins } = readAuthSettings();
-  const host = window as unknown as MessageHost;
-  const stopServing = serveSessionRequests({
-    host,
-    allowedOrigins: iframeAllowedOrigins,
-    onSuspicious: reportForeignMessage,
-    getSession: async () => {
-      const { status, session } = controller.getSnapshot();
-      return status === 'signed-in' && session ? session : null;
-    },
-  });
-  let active = true;
-  if (isInIframe() && !readStoredSession(storageKey)) {
-    void requestParentSession({
-      host,
-      parent: window.parent,
-      allowedOrigins: iframeAllowedOrigins,
-      onSuspicious: reportForeignMessage,
-    }).then(async (shared) => {
-      if (active && shared && controller.getSnapshot().status !== 'signed-in') await auth.setSession(shared);
-    });
-  }
-  return () => {
-    active = false;
-    stopServing();
-  };
-}
-
-function createInternals(): AuthInternals {
-  const auth = getSupabase().auth;
-  const storageKey = storageKeyOf(auth);
-  return { controller: new AuthController(auth, browserEnvironment(storageKey)), auth, storageKey };
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [internals] = useState(createInternals);
-  const { controller } = internals;
+  const current = useSyncExternalStore(subscribeInternals, () => internals, () => internals);
+  const controller = current?.controller;
 
-  useEffect(() => controller.start(), [controller]);
-  useEffect(() => shareSessionAcrossFrames(internals), [internals]);
+  useEffect(() => controller?.start(), [controller]);
+  useEffect(() => {
+    if (!current) return;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void import('./auth-session').then(({ shareSessionAcrossFrames }) => {
+      if (active) stop = shareSessionAcrossFrames(current);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [current]);
 
-  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+  const snapshot = useSyncExternalStore(controller?.subscribe ?? noSubscription, controller?.getSnapshot ?? loadingSnapshot, controller?.getSnapshot ?? loadingSnapshot);
   const value = useMemo<AuthState>(
     () => ({
       status: snapshot.status,
@@ -123,26 +78,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       recovery: snapshot.recovery,
       notice: snapshot.notice,
       stale: snapshot.stale,
-      signOut: () => controller.signOut(),
+      signOut: async () => (await loadAuth()).controller.signOut(),
     }),
-    [snapshot, controller],
+    [snapshot],
   );
-  return createElement(
-    InternalsContext.Provider,
-    { value: internals },
-    createElement(AuthContext.Provider, { value }, children),
-  );
+  return createElement(InternalsContext.Provider, { value: current }, createElement(AuthContext.Provider, { value }, children));
 }
 
 export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth() needs <AuthProvider> above it');
+  const loaded = useContext(InternalsContext) !== null;
+  // Whoever asks for the auth state gets it loaded (status 'loading' until then).
+  useEffect(() => {
+    if (!loaded) void loadAuth();
+  }, [loaded]);
   return value;
 }
 
-/** For the auth feature's own screens: the controller and the client behind useAuth(). */
+/** For the auth feature's own screens (their routes await loadAuth()): the controller and the client behind useAuth(). */
 export function useAuthInternals(): AuthInternals {
   const value = useContext(InternalsContext);
-  if (!value) throw new Error('useAuthInternals() needs <AuthProvider> above it');
+  if (!value) throw new Error('useAuthInternals() needs <AuthProvider> above it and loadAuth() done');
   return value;
 }
