@@ -97,6 +97,8 @@ async function run(server: { url: string; anonKey: string }, backend: Backend, r
     const unique = (d: number, field: string): unknown => {
       if (field === 'quantity') return step + 1 + d / 10;
       if (field === 'unit_price_cents') return (step + 1) * 100 + d;
+      // The server checks a phone's form (crm migration): digits, unique per step and device.
+      if (field === 'phone') return `+1 555 ${String(step + 1).padStart(4, '0')} ${d}`;
       return `${field}-${step + 1}-d${d}`;
     };
 
