@@ -21,6 +21,17 @@ export type Db = Queryable & {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction (READ COMMITTED); rolls back when fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TxOptions): Promise<T>;
+  /**
+   * Sends several statements (no parameters) as one simple-protocol message: one round trip,
+   * one implicit transaction that commits when all succeed. The results, in order.
+   */
+  script<R = Row>(sql: string): Promise<QueryResult<R>[]>;
+  /**
+   * Opens a transaction and runs `sql` (several statements, no parameters) in the same
+   * message, then commits when `decide` returns and rolls back when it throws: two round
+   * trips on PostgreSQL for what begin / statements / commit would take one each.
+   */
+  transactionScript<T, R = Row>(sql: string, decide: (results: QueryResult<R>[]) => T): Promise<T>;
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -80,6 +91,16 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         }),
       ),
     exec: (sql) => enqueue(async () => void (await lite.exec(sql))),
+    script: <R>(sql: string) =>
+      enqueue(async () =>
+        (await lite.exec(sql)).map((r) => ({ rows: r.rows as R[], fields: r.fields, affectedRows: r.affectedRows ?? 0 })),
+      ),
+    transactionScript: <T, R>(sql: string, decide: (results: QueryResult<R>[]) => T) =>
+      enqueue(() =>
+        lite.transaction(async (tx) =>
+          decide((await tx.exec(sql)).map((r) => ({ rows: r.rows as R[], fields: r.fields, affectedRows: r.affectedRows ?? 0 }))),
+        ),
+      ),
     async listen(channel, onPayload) {
       const unlisten = await enqueue(() => lite.listen(channel, onPayload));
       return () => enqueue(() => unlisten());
@@ -159,6 +180,26 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     },
     async exec(sql) {
       await pool.query(sql);
+    },
+    async script<R>(sql: string) {
+      // Without values node-postgres sends a simple Query, which may hold several statements.
+      const result = (await pool.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(result) ? result : [result]).map((r) => toResult<R>(r));
+    },
+    async transactionScript<T, R>(sql: string, decide: (results: QueryResult<R>[]) => T) {
+      const client = await pool.connect();
+      try {
+        const result = (await client.query(`begin;\n${sql}`)) as pg.QueryResult | pg.QueryResult[];
+        const results = (Array.isArray(result) ? result : [result]).slice(1).map((r) => toResult<R>(r));
+        const decided = decide(results);
+        await client.query('commit');
+        return decided;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async listen(channel, onPayload) {
       const client = await listenerClient();

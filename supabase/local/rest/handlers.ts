@@ -8,7 +8,7 @@ import type { LocalContext } from '../context';
 import { ApiError, toApiError } from '../errors';
 import { JsonTooDeepError, parseJsonWithin } from '../json-limits';
 import type { Keys } from '../keys';
-import { withRequestContext } from '../request-context';
+import { readInRequestContext, writeInRequestContext, type RequestContext } from '../request-context';
 import type { Catalog, CatalogCache, Table } from './catalog';
 import { negotiateMediaType, parsePreferences, type MediaType, type Preferences } from './preferences';
 import { parseQueryParams, splitQueryString } from './query-params';
@@ -172,24 +172,47 @@ type Request = {
   method: string;
   path: string;
   headers: Headers;
+  query: string;
   pairs: [string, string][];
   prefs: Preferences;
   media: MediaType;
   text: () => Promise<string>;
 };
 
+// A read is a function of the table, the query string and two preferences: its statement is
+// built once per schema cache and reused (a client pulls the same shape of page again and
+// again), so a repeated read is neither parsed nor planned again in JavaScript.
+type ReadPlan = { planned: Planned; offset: number };
+const readPlans = new WeakMap<Catalog, Map<string, ReadPlan>>();
+const READ_PLANS_PER_CATALOG = 500;
+
+async function readPlan(deps: RestDeps, req: Request, name: string): Promise<ReadPlan> {
+  const { prefs, media } = req;
+  const key = `${name}\u0000${req.query}\u0000${prefs.count ?? ''}\u0000${media.stripNulls}`;
+  const cached = readPlans.get(await deps.catalogs.get())?.get(key);
+  if (cached) return cached;
+  const params = parseQueryParams(req.pairs);
+  let used: Catalog | undefined;
+  const planned = await withCatalog(deps.catalogs, (catalog) => {
+    used = catalog;
+    const st = new Statement(catalog, params);
+    const sql = readSql(st, findTable(catalog, name), { count: prefs.count !== undefined, stripNulls: media.stripNulls });
+    return { sql, values: st.values, minimal: false };
+  });
+  const plan = { planned, offset: params.offset.get('') ?? 0 };
+  let plans = readPlans.get(used!);
+  if (!plans) readPlans.set(used!, (plans = new Map()));
+  if (plans.size >= READ_PLANS_PER_CATALOG) plans.clear();
+  plans.set(key, plan);
+  return plan;
+}
+
 async function planTable(deps: RestDeps, req: Request, name: string): Promise<Plan> {
   const { method, prefs, media } = req;
-  const params = parseQueryParams(req.pairs);
   const representation = prefs.return === 'representation';
   const stripNulls = media.stripNulls;
   if (method === 'GET' || method === 'HEAD') {
-    const planned = await withCatalog(deps.catalogs, (catalog) => {
-      const st = new Statement(catalog, params);
-      const sql = readSql(st, findTable(catalog, name), { count: prefs.count !== undefined, stripNulls });
-      return { sql, values: st.values, minimal: false };
-    });
-    const offset = params.offset.get('') ?? 0;
+    const { planned, offset } = await readPlan(deps, req, name);
     return {
       planned,
       readOnly: true,
@@ -204,6 +227,7 @@ async function planTable(deps: RestDeps, req: Request, name: string): Promise<Pl
   if (method !== 'POST' && method !== 'PATCH' && method !== 'DELETE') {
     throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
   }
+  const params = parseQueryParams(req.pairs);
   const text = method === 'DELETE' ? '' : (await req.text()).trim();
   const body = method === 'DELETE' ? undefined : parseJson(text);
   const options = { representation, stripNulls };
@@ -297,6 +321,12 @@ async function planRpc(deps: RestDeps, req: Request, fn: string): Promise<Plan> 
   return { planned, readOnly: method !== 'POST', finish: (row) => applyResponseSettings(answer(row), row) };
 }
 
+/** A read (GET or HEAD): set-up and query in one round trip; nothing to roll back after it. */
+async function read(deps: RestDeps, context: RequestContext, plan: Plan): Promise<Outcome> {
+  const result = await readInRequestContext<ResultRow>(deps.ctx.db, context, plan.planned.sql, plan.planned.values);
+  return plan.finish(result.rows[0]!, result.affectedRows);
+}
+
 export async function handleRest(deps: RestDeps, c: Context, target: { table?: string; fn?: string }): Promise<Response> {
   let role: string | undefined;
   const raw = c.req.raw;
@@ -311,6 +341,7 @@ export async function handleRest(deps: RestDeps, c: Context, target: { table?: s
       method,
       path: target.fn !== undefined ? `/rpc/${target.fn}` : `/${target.table}`,
       headers: raw.headers,
+      query: q < 0 ? '' : url.slice(q + 1),
       pairs: splitQueryString(q < 0 ? '' : url.slice(q + 1)),
       prefs: parsePreferences(raw.headers.get('prefer')),
       media: negotiateMediaType(raw.headers.get('accept')),
@@ -318,17 +349,13 @@ export async function handleRest(deps: RestDeps, c: Context, target: { table?: s
     };
     const plan = target.fn !== undefined ? await planRpc(deps, req, target.fn) : await planTable(deps, req, target.table!);
     const context = { role: caller.role, claims: caller.claims, method, path: req.path, headers: headersForSql(raw.headers, clientAddress(c)), cookies: cookies(raw.headers.get('cookie')) };
-    const outcome = await withRequestContext(
-      deps.ctx.db,
-      context,
-      async (tx) => {
-        const result = await tx.query<ResultRow>(plan.planned.sql, plan.planned.values);
-        const row = plan.planned.minimal ? { body: null, page_total: result.affectedRows, total: null } : result.rows[0]!;
-        // Inside the transaction, so a failed single-object check rolls the write back.
-        return plan.finish(row, result.affectedRows);
-      },
-      { readOnly: plan.readOnly },
-    );
+    const outcome = plan.readOnly
+      ? await read(deps, context, plan)
+      : await writeInRequestContext<Outcome, ResultRow>(deps.ctx.db, context, plan.planned.sql, plan.planned.values, (result) => {
+          const row = plan.planned.minimal ? { body: null, page_total: result.affectedRows, total: null } : result.rows[0]!;
+          // Inside the transaction, so a failed single-object check rolls the write back.
+          return plan.finish(row, result.affectedRows);
+        });
     const headers = new Headers(outcome.headers);
     if (outcome.body !== null) headers.set('Content-Type', JSON_TYPE);
     return new Response(method === 'HEAD' ? null : outcome.body, { status: outcome.status, headers });
