@@ -122,9 +122,9 @@ $$;
 -- Prospect status rules and history. The history is a JSON array of {status, from, at, by,
 -- reason}: the server keeps it, takes the entries a device appended (private.accepted_history,
 -- so moves made offline keep their order and moments) and always ends it with the current
--- status (appending an entry of its own when the device's do not), at most the last 100. The
--- reason belongs to won and lost only, and a client that moves a prospect to won or lost (or
--- changes the reason of one) must give it.
+-- status (appending an entry of its own when the device's do not), at most the last 100. A
+-- client that moves a prospect to won or lost (or changes the reason of one) must give a
+-- reason.
 create or replace function public.prospects_status_rules() returns trigger
 language plpgsql
 set search_path = ''
@@ -136,9 +136,9 @@ declare
   last jsonb;
 begin
   new.status_reason := btrim(coalesce(new.status_reason, ''));
-  if new.status not in ('won', 'lost') then
-    new.status_reason := '';
-  elsif client and new.status_reason = ''
+  -- Kept as sent in other stages (devices clear it on a move): a won or lost move that lost a
+  -- merge and is restored from the conflict log then still has its reason.
+  if new.status in ('won', 'lost') and client and new.status_reason = ''
         and (tg_op = 'INSERT' or new.status is distinct from old.status or new.status_reason is distinct from old.status_reason) then
     raise exception 'A % prospect needs a reason', new.status
       using errcode = '23514', detail = 'status_reason_required', hint = 'status_reason';
@@ -176,12 +176,14 @@ begin
       'from', coalesce(last -> 'status', case when tg_op = 'UPDATE' then to_jsonb(old.status) end, 'null'::jsonb),
       'at', private.iso_utc(new.status_changed_at),
       'by', to_jsonb(auth.uid()),
-      'reason', new.status_reason));
+      'reason', case when new.status in ('won', 'lost') then new.status_reason else '' end));
   end if;
   if jsonb_array_length(history) > 100 then
     history := (select jsonb_agg(e order by i) from jsonb_array_elements(history) with ordinality as t(e, i) where i > jsonb_array_length(history) - 100);
   end if;
   new.status_history := history::text;
+  -- The moment of the current stage is its history entry's (a device's offline move keeps its own).
+  new.status_changed_at := (history -> -1 ->> 'at')::timestamptz;
   return new;
 end
 $$;

@@ -31,7 +31,8 @@ export const estimateRequests = defineCollection({
     search: search(),
   },
   indexes: [['status', 'created_at'], ['org_id', 'created_at'], 'search'],
-  serverOwned: ['reference', 'ip_address', 'user_agent'],
+  // status_changed_at: the device's moment is a claim the server checks (and renders).
+  serverOwned: ['reference', 'ip_address', 'user_agent', 'status_changed_at'],
   derive: (d) => ({ search: normalizeSearchText(d.reference, d.name, d.company, d.email, d.description) }),
 });
 export type EstimateRequest = DocOf<typeof estimateRequests.fields>;

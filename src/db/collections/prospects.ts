@@ -41,7 +41,9 @@ export const prospects = defineCollection({
     archived: bool(false),
   },
   indexes: [['org_id', 'updated_at'], ['org_id', 'archived', 'status', 'updated_at'], 'search', 'email_key'],
-  serverOwned: ['status_history'],
+  // The server keeps the history (taking the device's own entries) and the moment of the
+  // current stage from it; the device's values stand in until it answers.
+  serverOwned: ['status_history', 'status_changed_at'],
   derive: (d) => ({
     // The e-mail's domain on its own too, so "example.com" finds everyone at it.
     search: normalizeSearchText(d.first_name, d.last_name, d.company, d.email, d.email.split('@')[1], d.phone),
