@@ -165,9 +165,13 @@ test('a CSV with a bad row shows a per-row report and imports only the valid row
   );
   const report = dialog.getByTestId('import-report');
   await expect(report).toContainText('3 rows checked: 2 valid rows (1 new, 1 update), 1 row with problems');
-  const problem = report.getByRole('row').filter({ hasText: 'unit_price' });
+  const problem = report.getByRole('row').filter({ hasText: "Unit price can't be negative" });
   await expect(problem).toContainText('3');
-  await expect(problem).toContainText("Unit price can't be negative");
+  await expect(problem).toContainText('unit_price');
+  // The existing SKU is listed as an update, with what it changes, before anything is written.
+  await expect(report.getByTestId('import-update')).toContainText('CF-100');
+  await expect(report.getByTestId('import-update')).toContainText(/name: Cedar fence panel → Cedar fence panel 6ft/);
+  await expect(report.getByTestId('import-new')).toContainText('PC-2');
   await expectAccessible(page, 'import dialog with a problem report');
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.screenshot({ path: 'test-results/screens/products-import-768x1024.png' });

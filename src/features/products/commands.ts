@@ -3,7 +3,7 @@
 import type { Product } from '../../db/collections/products';
 import { insertDocument, patchDocument } from '../../db/documents';
 import type { AppDatabase } from '../../db/database';
-import type { CsvColumn, ImportRow } from './csv';
+import { FIELDS_OF, type ImportRow } from './csv';
 import type { ProductValues } from './schemas';
 
 export function createProduct(db: AppDatabase, orgId: string, values: ProductValues): Promise<Product> {
@@ -17,18 +17,6 @@ export function updateProduct(db: AppDatabase, id: string, values: Partial<Produ
 export function setProductActive(db: AppDatabase, id: string, active: boolean): Promise<Product> {
   return patchDocument(db, 'products', id, { active });
 }
-
-const FIELDS_OF: Record<CsvColumn, (keyof ProductValues)[]> = {
-  sku: ['sku'],
-  name: ['name'],
-  category: ['category'],
-  unit: ['unit'],
-  unit_price: ['unit_price_cents'],
-  unit_cost: ['unit_cost_cents'],
-  taxable: ['taxable'],
-  active: ['active'],
-  description: ['description'],
-};
 
 export type ImportResult = { created: number; updated: number };
 

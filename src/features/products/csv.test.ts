@@ -3,7 +3,9 @@ import { products } from '../../db/collections/products';
 import { planImport, productsToCsv } from './csv';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
-const existing = [{ id: '22222222-2222-4222-8222-222222222222', sku: 'CF-100' }];
+const existing = [
+  products.create({ id: '22222222-2222-4222-8222-222222222222', org_id: ORG, sku: 'CF-100', name: 'Cedar fence', category: 'Fencing', unit: 'ft', unit_price_cents: 4_000, unit_cost_cents: 2_750, taxable: true, active: true }),
+];
 
 describe('planImport', () => {
   it('validates every row and reports each problem by row and column', () => {
@@ -30,6 +32,17 @@ describe('planImport', () => {
       [5, 'NEW-2', null],
     ]);
     expect(plan.valid[1]!.values).toMatchObject({ unit_price_cents: 1200, unit_cost_cents: null, taxable: true, active: true });
+    expect(plan.valid.map((r) => r.changes)).toEqual([[{ column: 'unit_price', from: '$40.00', to: '$45.00' }], []]);
+  });
+
+  it('lists what each update changes, and leaves out rows equal to their product', () => {
+    const csv = ['sku,name,unit_price,unit_cost,active', 'cf-100,Cedar fence,40,27.50,no', 'CF-100X,Cedar post,12,,yes'].join('\n');
+    const plan = planImport(csv, existing);
+    expect(plan.valid.map((r) => [r.values.sku, r.existingId, r.changes])).toEqual([
+      ['cf-100', existing[0]!.id, [{ column: 'active', from: 'yes', to: 'no' }]],
+      ['CF-100X', null, []],
+    ]);
+    expect(planImport('sku,name,unit_price\nCF-100,Cedar fence,40\n', existing)).toMatchObject({ rows: 1, valid: [], unchanged: 1, problems: [] });
   });
 
   it('refuses a file without the columns it needs, before looking at rows', () => {

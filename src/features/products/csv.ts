@@ -3,6 +3,7 @@
 // products by SKU (an update) or become new products.
 import Papa from 'papaparse';
 import type { Product } from '../../db/collections/products';
+import { formatMoney } from '../../lib/money';
 import { centsToAmount } from './money-input';
 import { EMPTY_PRODUCT_FORM, productFields, skuKey, toProductValues, type ProductFormValues, type ProductValues } from './schemas';
 import { z } from 'zod';
@@ -10,6 +11,20 @@ import { z } from 'zod';
 export const CSV_COLUMNS = ['sku', 'name', 'category', 'unit', 'unit_price', 'unit_cost', 'taxable', 'active', 'description'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 const REQUIRED_COLUMNS: readonly CsvColumn[] = ['sku', 'name', 'unit_price'];
+
+/** The product fields each column writes. */
+export const FIELDS_OF: Record<CsvColumn, (keyof ProductValues)[]> = {
+  sku: ['sku'],
+  name: ['name'],
+  category: ['category'],
+  unit: ['unit'],
+  unit_price: ['unit_price_cents'],
+  unit_cost: ['unit_cost_cents'],
+  taxable: ['taxable'],
+  active: ['active'],
+  description: ['description'],
+};
+
 
 const ALIASES: Record<string, CsvColumn> = {
   price: 'unit_price',
@@ -42,11 +57,18 @@ export type ImportRow = {
   columns: readonly CsvColumn[];
   /** The existing product this row updates, matched by SKU. */
   existingId: string | null;
+  /** For an update: what changes, as the catalogue shows it (the SKU's spelling is kept). */
+  changes: FieldChange[];
 };
+
+export type FieldChange = { column: CsvColumn; from: string; to: string };
 
 export type ImportPlan = {
   rows: number;
+  /** Rows that create a product or change one; a row equal to its product is left out. */
   valid: ImportRow[];
+  /** Valid rows whose product already has exactly these values. */
+  unchanged: number;
   problems: RowProblem[];
   invalidRows: number;
 };
@@ -73,12 +95,27 @@ function parseFlag(text: string, fallback: boolean): boolean | null {
 
 const rowSchema = z.object(productFields);
 
-export function planImport(text: string, existing: readonly Pick<Product, 'id' | 'sku'>[]): ImportPlan {
+function shown(column: CsvColumn, values: Partial<ProductValues>): string {
+  const [field] = FIELDS_OF[column];
+  const value = values[field!];
+  if (column === 'unit_price' || column === 'unit_cost') return value === null || value === undefined ? '—' : formatMoney(value as number);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value ?? '') || '—';
+}
+
+/** The columns of `row` whose values differ from the product's, old and new as shown. */
+function changesOf(columns: readonly CsvColumn[], values: ProductValues, product: ProductValues): FieldChange[] {
+  return columns
+    .filter((c) => c !== 'sku' && FIELDS_OF[c].some((f) => values[f] !== product[f]))
+    .map((column) => ({ column, from: shown(column, product), to: shown(column, values) }));
+}
+
+export function planImport(text: string, existing: readonly Product[]): ImportPlan {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
   const records = parsed.data;
   const problems: RowProblem[] = [];
   const headerIndex = records.findIndex((r) => r.some((c) => c.trim() !== ''));
-  if (headerIndex === -1) return { rows: 0, valid: [], problems: [{ row: 1, field: 'file', message: 'The file is empty' }], invalidRows: 0 };
+  if (headerIndex === -1) return { rows: 0, valid: [], unchanged: 0, problems: [{ row: 1, field: 'file', message: 'The file is empty' }], invalidRows: 0 };
 
   const headers = records[headerIndex]!.map(headerKey);
   const known = new Set<string>(CSV_COLUMNS);
@@ -90,13 +127,14 @@ export function planImport(text: string, existing: readonly Pick<Product, 'id' |
     if (h !== '' && !known.has(h)) problems.push({ row: headerRow, field: records[headerIndex]![i]!.trim(), message: `Unknown column (expected ${CSV_COLUMNS.join(', ')})` });
     else if (h !== '' && headers.indexOf(h) !== i) problems.push({ row: headerRow, field: h, message: 'This column appears twice' });
   });
-  if (problems.length > 0) return { rows: 0, valid: [], problems, invalidRows: 0 };
+  if (problems.length > 0) return { rows: 0, valid: [], unchanged: 0, problems, invalidRows: 0 };
 
-  const bySku = new Map(existing.filter((p) => p.sku.trim() !== '').map((p) => [skuKey(p.sku), p.id]));
+  const bySku = new Map(existing.filter((p) => p.sku.trim() !== '').map((p) => [skuKey(p.sku), p]));
   const seen = new Map<string, number>();
   const valid: ImportRow[] = [];
   let rows = 0;
   let invalidRows = 0;
+  let unchanged = 0;
 
   for (let i = headerIndex + 1; i < records.length; i++) {
     const record = records[i]!;
@@ -137,16 +175,14 @@ export function planImport(text: string, existing: readonly Pick<Product, 'id' |
       problems.push(...rowProblems);
       continue;
     }
-    const v = result.data;
-    valid.push({
-      row,
-      columns,
-      existingId: bySku.get(skuKey(v.sku)) ?? null,
-      values: toProductValues(v),
-    });
+    const values = toProductValues(result.data);
+    const product = bySku.get(skuKey(values.sku));
+    const changes = product ? changesOf(columns, values, product) : [];
+    if (product && changes.length === 0) unchanged++;
+    else valid.push({ row, columns, existingId: product?.id ?? null, values, changes });
   }
   if (rows === 0) problems.push({ row: headerRow + 1, field: 'file', message: 'The file has a header but no product rows' });
-  return { rows, valid, problems, invalidRows };
+  return { rows, valid, unchanged, problems, invalidRows };
 }
 
 export function productsToCsv(products: readonly Product[]): string {

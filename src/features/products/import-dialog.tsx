@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -7,17 +7,14 @@ import { useWorkspace } from '../../db/react';
 import { toast, toastError } from '../../lib/toast-store';
 import { importProducts } from './commands';
 import { CSV_COLUMNS, planImport, type ImportPlan } from './csv';
+import { ImportReport, plural } from './import-report';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 type Chosen = { fileName: string; plan: ImportPlan };
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
 /**
- * Every row is checked before anything is written. A clean file imports in full; a file with
+ * Every row is checked, and what it would change is shown, before anything is written. A clean file imports in full; a file with
  * problems imports nothing unless the user explicitly asks for only its valid rows.
  */
 export function ImportDialog({ open, catalogue, onClose }: { open: boolean; catalogue: readonly Product[]; onClose: () => void }) {
@@ -65,8 +62,6 @@ export function ImportDialog({ open, catalogue, onClose }: { open: boolean; cata
   };
 
   const plan = chosen?.plan;
-  const creates = plan?.valid.filter((r) => !r.existingId).length ?? 0;
-  const updates = (plan?.valid.length ?? 0) - creates;
   const clean = plan !== undefined && plan.problems.length === 0 && plan.valid.length > 0;
   const partial = plan !== undefined && plan.problems.length > 0 && plan.valid.length > 0;
 
@@ -79,7 +74,7 @@ export function ImportDialog({ open, catalogue, onClose }: { open: boolean; cata
       description={
         <>
           Columns: <span className="font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>. <strong>sku</strong>, <strong>name</strong> and{' '}
-          <strong>unit_price</strong> are required; a row whose SKU is already in the catalogue updates that product.
+          <strong>unit_price</strong> are required; a row whose SKU is already in the catalogue updates that product, and the report lists what changes before anything is written.
         </>
       }
       actions={
@@ -111,52 +106,7 @@ export function ImportDialog({ open, catalogue, onClose }: { open: boolean; cata
             {fileError}
           </p>
         )}
-        {plan && (
-          <div className="flex flex-col gap-3" data-testid="import-report">
-            <p role="status" className="flex items-start gap-2 text-sm text-slate-800">
-              {plan.problems.length === 0 ? (
-                <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-              ) : (
-                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-              )}
-              <span>
-                {plural(plan.rows, 'row')} checked: {plural(plan.valid.length, 'valid row')} ({creates} new, {plural(updates, 'update')})
-                {plan.invalidRows > 0 && <>, {plural(plan.invalidRows, 'row')} with problems</>}.
-                {partial && ' Nothing is imported unless you choose to import only the valid rows, or fix the file and choose it again.'}
-                {plan.problems.length > 0 && plan.valid.length === 0 && ' Fix the file and choose it again.'}
-              </span>
-            </p>
-            {plan.problems.length > 0 && (
-              <div className="max-h-64 overflow-auto rounded-lg ring-1 ring-slate-200">
-                <table className="min-w-full text-sm">
-                  <caption className="sr-only">Problems found in the file</caption>
-                  <thead className="sticky top-0 bg-slate-50">
-                    <tr>
-                      <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-                        Row
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-                        Column
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-                        Problem
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {plan.problems.map((p, i) => (
-                      <tr key={`${p.row}-${p.field}-${i}`}>
-                        <td className="px-3 py-2 tabular-nums text-slate-900">{p.row}</td>
-                        <td className="px-3 py-2 font-mono text-xs text-slate-700">{p.field}</td>
-                        <td className="px-3 py-2 text-slate-700">{p.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </div>
-        )}
+        {plan && <ImportReport plan={plan} />}
       </div>
     </Dialog>
   );
