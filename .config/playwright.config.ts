@@ -80,6 +80,9 @@ export default defineConfig({
           // The API's own limits would trip over the many sign-ups of a run; the client-side
           // sign-in limit is what the journeys test.
           RATE_LIMITS: 'false',
+          // auth-iframe.spec frames the app from pages of its own on other loopback ports;
+          // the server's frame-ancestors (Content-Security-Policy) must let them.
+          VITE_IFRAME_ALLOWED_ORIGINS: 'http://127.0.0.1:*',
         },
       },
 });

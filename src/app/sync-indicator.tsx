@@ -14,7 +14,7 @@ const LOOKS: Record<SyncState, { label: string; className: string; icon: typeof 
   error: { label: 'Sync error', className: 'bg-red-50 text-red-800 ring-red-200', icon: CloudAlert },
 };
 
-export function syncLabel(state: SyncState, pending: number): string {
+function syncLabel(state: SyncState, pending: number): string {
   const base = LOOKS[state].label;
   return pending > 0 ? `${base} · ${pending} waiting` : base;
 }

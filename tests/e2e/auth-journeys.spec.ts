@@ -55,7 +55,7 @@ test('sign-in needs an identifier and a password, and keeps what was typed on fa
   await expect(page.getByText('You must provide either an email or phone number and a password')).toBeVisible();
 
   await signInThroughForm(page, email, 'Wrong-password-1');
-  await expect(page.getByTestId('sign-in-error')).toHaveText('Please check your input and try again.');
+  await expect(page.getByTestId('sign-in-error')).toHaveText('The e-mail or phone number, or the password, is wrong. Check both and try again.');
   await expectAccessible(page, 'sign-in refused');
   await expect(page.getByLabel('Email or phone number')).toHaveValue(email);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong-password-1');
@@ -87,13 +87,37 @@ test('a session the server refuses sends the user to sign in with a notice, then
   await expect(page).toHaveURL(/\/estimates$/);
 });
 
+test('a password changed on another device signs this one out, to /auth with a notice', async ({ page, request, baseURL }) => {
+  const { email, password, session } = await signUpStaff(request, baseURL!);
+  const { supabaseAnonKey } = await runtimeConfig(request, baseURL!);
+  await page.clock.install();
+  await page.goto('/auth');
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // The sign-up's session stands for another device, where the password is changed.
+  const changed = await request.put(`${baseURL}/auth/v1/user`, {
+    headers: { apikey: supabaseAnonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+    data: { password: 'Changed-Horse-10!' },
+  });
+  expect(changed.status()).toBe(200);
+
+  // This device's access token is still unexpired; its next check with the server ends it.
+  await page.clock.fastForward('05:01');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2F$/);
+  await expect(page.getByTestId('auth-notice')).toHaveText('Please sign in again to continue.');
+  await expectAccessible(page, 'sign-in after the password changed elsewhere');
+  await signInThroughForm(page, email, 'Changed-Horse-10!');
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('five wrong passwords with the client limit on show the rate-limit message', async ({ page, request, baseURL }) => {
   const { email, password } = await signUpStaff(request, baseURL!);
   await page.addInitScript(() => localStorage.setItem('cep.loginRateLimit', 'on'));
   await page.goto('/auth');
   for (let attempt = 1; attempt <= 4; attempt++) {
     await signInThroughForm(page, email, `Wrong-password-${attempt}`);
-    await expect(page.getByTestId('sign-in-error')).toHaveText('Please check your input and try again.');
+    await expect(page.getByTestId('sign-in-error')).toHaveText('The e-mail or phone number, or the password, is wrong. Check both and try again.');
   }
   await signInThroughForm(page, email, 'Wrong-password-5');
   await expect(page.getByTestId('sign-in-error')).toHaveText('Too many login attempts. Please try again in 15 minutes.');
@@ -111,7 +135,7 @@ test('on localhost the client limit is off unless turned on', async ({ page, req
   await page.goto('/auth');
   for (let attempt = 1; attempt <= 6; attempt++) {
     await signInThroughForm(page, email, `Wrong-password-${attempt}`);
-    await expect(page.getByTestId('sign-in-error')).toHaveText('Please check your input and try again.');
+    await expect(page.getByTestId('sign-in-error')).toHaveText('The e-mail or phone number, or the password, is wrong. Check both and try again.');
   }
   await signInThroughForm(page, email, password);
   await expect(page).toHaveURL(/\/$/);

@@ -138,7 +138,7 @@ test('a rep builds an estimate offline, finds it after an offline reload, and th
   await expect(page.getByRole('heading', { name: 'Backyard deck' })).toBeVisible();
   await expect(page.getByText('Harbor Cafe')).toBeVisible();
   await expect(page.getByTestId('gantt-bar')).toHaveCount(2);
-  await expect(page.getByTestId('estimate-margin')).toHaveText('$182.50 (31.5%)');
+  await expect(page.getByTestId('estimate-margin').locator('[data-margin-tone]')).toHaveText('$182.50 (31.5%)');
   await expectAccessible(page, 'estimate detail offline', { known: [KNOWN.timelineBarContrast] });
 
   await goOnline(context);
