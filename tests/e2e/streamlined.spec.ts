@@ -358,3 +358,87 @@ test('an acceptance of content that changed on the server meanwhile is refused; 
   await expect(page.getByTestId('acceptance')).toHaveAttribute('data-state', 'confirmed', { timeout: 60_000 });
   await expect(page.locator('[data-status="accepted"]')).toBeVisible();
 });
+
+test('hand-over mode: the customer gets the review full screen with no staff navigation; only the PIN leads back, offline too', async ({ page, context, baseURL }) => {
+  test.setTimeout(180_000);
+  const { owner } = await organization(page.request, baseURL!);
+  await openEmptyWorkspace(page, baseURL!, owner);
+  await page.getByRole('button', { name: 'New in tablet mode' }).first().click();
+  await expect(page).toHaveURL(/\/estimates\/[0-9a-f-]+\/streamlined$/);
+  const flowPath = new URL(page.url()).pathname;
+  await page.getByRole('combobox').fill('Harb');
+  await page.getByRole('option', { name: /Harbor Cafe/ }).click();
+  await fillField(page, 'What is the job?', 'Porch');
+  await next(page);
+  await page.getByRole('button', { name: 'Add Cedar decking' }).click();
+  await expect(page.getByTestId('flow-margin')).toContainText('$50.00');
+  await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Review/ }).click();
+
+  // Choosing the PIN: 4 to 8 digits, typed twice; messages at the field, input kept.
+  await page.getByRole('button', { name: 'Hand over to customer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hand over to customer' });
+  await dialog.getByLabel('Hand-over PIN').fill('12');
+  await dialog.getByRole('button', { name: 'Hand over' }).click();
+  await expect(dialog.getByText('The PIN is 4 to 8 digits')).toBeVisible();
+  await dialog.getByLabel('Hand-over PIN').fill('2468');
+  await dialog.getByLabel('PIN again').fill('2469');
+  await dialog.getByRole('button', { name: 'Hand over' }).click();
+  await expect(dialog.getByText('The two PINs are not the same')).toBeVisible();
+  await expect(dialog.getByLabel('Hand-over PIN')).toHaveValue('2468');
+  await expectAccessible(page, 'hand-over PIN dialog with errors');
+  await dialog.getByLabel('PIN again').fill('2468');
+  await dialog.getByLabel('PIN again').press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const handedOver = async () => {
+    await expect(page).toHaveURL(new RegExp(`${flowPath}(\\?step=review)?$`));
+    await expect(page.getByRole('button', { name: 'Return to staff' })).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Exit' })).toHaveCount(0);
+    await expect(page.getByTestId('flow-total')).toHaveText('$100.00');
+    expect(await page.locator('body').innerText()).not.toMatch(/margin|cost/i);
+  };
+  await handedOver();
+  await shoot(page, 'hand-over');
+  await expectAccessible(page, 'handed over to the customer');
+
+  // No way out but the PIN: Escape, another address, back, a reload.
+  await page.keyboard.press('Escape');
+  await handedOver();
+  await page.goto(`${baseURL}/estimates`);
+  await handedOver();
+  await page.goBack();
+  await handedOver();
+  await page.reload();
+  await handedOver();
+  await page.getByRole('button', { name: 'Continue to sign' }).click();
+  await expect(page.getByRole('button', { name: 'Accept estimate' })).toBeVisible();
+  expect(await page.locator('body').innerText()).not.toMatch(/margin|cost/i);
+  await page.getByRole('region', { name: 'Flow actions' }).getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('button', { name: 'Continue to sign' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Flow actions' }).getByRole('button', { name: 'Back' })).toHaveCount(0);
+
+  // Offline, with the keyboard: a wrong PIN is refused, the right one returns to staff.
+  await goOffline(context);
+  const returnButton = page.getByRole('button', { name: 'Return to staff' });
+  for (let i = 0; i < 10 && !(await returnButton.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(returnButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  const back = page.getByRole('dialog', { name: 'Return to staff' });
+  await expect(back.getByLabel('Hand-over PIN')).toBeFocused();
+  await page.keyboard.type('1111');
+  await page.keyboard.press('Enter');
+  await expect(back.getByText('That PIN is not right. 2 tries left before a pause.')).toBeVisible();
+  await expectAccessible(page, 'return to staff with a wrong PIN');
+  await back.getByLabel('Hand-over PIN').fill('2468');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Steps' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Exit' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: /Items/ }).click();
+  await expect(page.getByTestId('flow-margin')).toContainText('$50.00');
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Exit' })).toBeVisible();
+  await goOnline(context);
+});

@@ -2,6 +2,7 @@
 // → Review → Sign, big touch targets, primary actions at the bottom, everything on the device
 // database (fully offline). Ends with the customer accepting on the tablet; an accepted or
 // declined estimate opens read-only on its summary.
+import { useAtomValue } from 'jotai';
 import { FileText, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -20,6 +21,8 @@ import { AcceptanceBadge, AcceptanceRecord } from './acceptance-record';
 import { CustomerStep } from './customer-step';
 import { CustomerView } from './customer-view';
 import { FlowBar, NextButton, StepIndicator } from './flow-chrome';
+import { handOverAtom } from './hand-over';
+import { HandOverButton, ReturnToStaffButton } from './hand-over-controls';
 import { ItemsStep } from './items-step';
 import { SignStep } from './sign-step';
 import { isCustomerFacing, nextStep, parseStep, previousStep, type StepId } from './steps';
@@ -31,7 +34,11 @@ export function StreamlinedEstimatePage() {
   const { id = '' } = useParams();
   const { role } = useWorkspace();
   const [params, setParams] = useSearchParams();
-  const step = parseStep(params.get('step'));
+  const flowPath = `/estimates/${id}/streamlined`;
+  // Handed over, the customer sees only the customer-facing steps (no cost, no margin).
+  const handingOver = useAtomValue(handOverAtom)?.path === flowPath;
+  const asked = parseStep(params.get('step'));
+  const step = handingOver && !isCustomerFacing(asked) ? 'review' : asked;
   const data = useEstimate(id);
   const { result: failure } = useLiveQuery((d) => failureOf(d, 'estimates', id), [id]);
   const { estimate, items, milestones } = data;
@@ -60,9 +67,13 @@ export function StreamlinedEstimatePage() {
         </p>
         <h1 className="mt-1 truncate text-2xl font-semibold tracking-tight text-slate-900">{estimate.title || 'Untitled estimate'}</h1>
       </div>
-      <Link to={detailPath} className={buttonClasses('secondary', 'lg')}>
-        <X aria-hidden="true" className="size-5" /> Exit
-      </Link>
+      {handingOver ? (
+        <ReturnToStaffButton />
+      ) : (
+        <Link to={detailPath} className={buttonClasses('secondary', 'lg')}>
+          <X aria-hidden="true" className="size-5" /> Exit
+        </Link>
+      )}
     </header>
   );
 
@@ -78,9 +89,11 @@ export function StreamlinedEstimatePage() {
         {estimate.status === 'archived' && <p className="rounded-xl bg-slate-100 p-4 text-base text-slate-700">This estimate is archived and can no longer change.</p>}
         <AcceptanceRecord estimate={estimate} items={items} milestones={milestones} failure={failure} reviewPath={`${detailPath}/streamlined?step=review`} />
         <CustomerView estimate={estimate} items={items} milestones={milestones} customer={customer} />
-        <Link to={detailPath} className={buttonClasses('secondary', 'lg', 'self-start')}>
-          <FileText aria-hidden="true" className="size-5" /> Open the estimate
-        </Link>
+        {!handingOver && (
+          <Link to={detailPath} className={buttonClasses('secondary', 'lg', 'self-start')}>
+            <FileText aria-hidden="true" className="size-5" /> Open the estimate
+          </Link>
+        )}
       </div>
     );
   }
@@ -97,14 +110,15 @@ export function StreamlinedEstimatePage() {
     if (next) setParams({ step: next });
   };
   const totals = estimateFigures(estimate, items);
-  const back = previousStep(step);
+  const previous = previousStep(step);
+  const back = previous && (!handingOver || isCustomerFacing(previous)) ? previous : null;
 
-  // The flow fills the screen under the top bar and takes over main's bottom padding, so the
-  // action bar rests on the bottom edge of the screen, where the thumb is.
+  // The flow fills the screen under the top bar (none while handed over) and takes over main's
+  // bottom padding, so the action bar rests on the bottom edge of the screen, where the thumb is.
   return (
-    <div className="-mb-6 flex min-h-[calc(100dvh-5.5rem)] flex-col gap-5 lg:-mb-8 lg:min-h-[calc(100dvh-6rem)]">
+    <div className={`-mb-6 flex flex-col gap-5 lg:-mb-8 ${handingOver ? 'min-h-[calc(100dvh-1.5rem)] lg:min-h-[calc(100dvh-2rem)]' : 'min-h-[calc(100dvh-5.5rem)] lg:min-h-[calc(100dvh-6rem)]'}`}>
       {header}
-      <StepIndicator step={step} onGo={go} />
+      {!handingOver && <StepIndicator step={step} onGo={go} />}
       {acceptanceState(estimate, failure) === 'refused' ? (
         <AcceptanceRecord estimate={estimate} items={items} milestones={milestones} failure={failure} reviewPath={`${detailPath}/streamlined?step=review`} />
       ) : (
@@ -117,7 +131,12 @@ export function StreamlinedEstimatePage() {
         {step === 'timeline' && <TimelineStep estimate={estimate} milestones={milestones} />}
         {step === 'review' && (
           <div className="flex flex-col gap-4">
-            <p className="text-base text-slate-700">Hand the tablet to the customer: this is what they accept.</p>
+            {!handingOver && (
+              <>
+                <p className="text-base text-slate-700">Hand the tablet to the customer: this is what they accept.</p>
+                <HandOverButton path={flowPath} />
+              </>
+            )}
             <CustomerView estimate={estimate} items={items} milestones={milestones} customer={customer} />
           </div>
         )}
