@@ -35,14 +35,17 @@ export async function bootstrap(db: Db): Promise<void> {
   });
 }
 
-export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
+/** Applies pending migrations in order; `progress` hears each one before it runs (first start). */
+export async function migrate(db: Db, dir = migrationsDir, progress?: (message: string) => void): Promise<string[]> {
   const applied: string[] = [];
-  for (const migration of await listMigrations(dir)) {
+  const migrations = await listMigrations(dir);
+  for (const [i, migration] of migrations.entries()) {
     const sql = await readFile(migration.file, 'utf8');
     const done = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(7243002)');
       const seen = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [migration.version]);
       if (seen.rows.length > 0) return false;
+      progress?.(`  migration ${i + 1}/${migrations.length}: ${migration.name}`);
       await tx.exec(sql);
       await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
         migration.version,

@@ -39,9 +39,10 @@ export type LocalBackend = {
   realtime: Realtime;
 };
 
-export async function prepareDatabase(db: Db, config: Config): Promise<{ applied: string[]; seeded: boolean }> {
+export async function prepareDatabase(db: Db, config: Config, progress?: (message: string) => void): Promise<{ applied: string[]; seeded: boolean }> {
   await bootstrap(db);
-  const applied = await migrate(db);
+  const applied = await migrate(db, undefined, progress);
+  if (config.SEED) progress?.('  loading the demo data (once, on an empty database)');
   const seeded = config.SEED ? await seedIfEmpty(db) : false;
   return { applied, seeded };
 }
@@ -164,8 +165,9 @@ export type RunningServer = {
 export async function startServer(config: Config, options: { db?: Db } = {}): Promise<RunningServer> {
   const log = createLogger(config.LOG_LEVEL);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }));
-  const prepared = await prepareDatabase(db, config);
-  if (prepared.applied.length) log.info(`Applied migrations: ${prepared.applied.join(', ')}`);
+  log.info('Preparing the database…');
+  const prepared = await prepareDatabase(db, config, (message) => log.info(message));
+  if (prepared.applied.length) log.info(`Applied ${prepared.applied.length} migrations`);
   const keys = await loadKeys(db, { issuer: config.issuer, privateKeyJson: config.JWT_PRIVATE_KEY });
   const ctx: LocalContext = { db, config, keys, log };
   const realtime = await createRealtime(ctx);

@@ -25,7 +25,7 @@ export function buildIsStale(root = repoRoot): boolean {
 }
 
 if (process.env.SKIP_BUILD !== 'true' && buildIsStale()) {
-  console.log('Building the app (vite build)…');
+  console.log('Building the app (vite build; about a minute the first time)…');
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: repoRoot,
     stdio: 'inherit',
