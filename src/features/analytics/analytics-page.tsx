@@ -50,7 +50,7 @@ export function AnalyticsPage() {
   const accountOptions = useMemo(() => (accounts.result ?? []).map((a) => ({ value: a.id, label: a.name })), [accounts.result]);
 
   return (
-    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} className="flex flex-col gap-4">
+    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} data-opened={answer?.opened} data-work-ms={answer ? Math.round(answer.workMs) : undefined} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Analytics</h1>
@@ -81,8 +81,8 @@ function Body({ answer, fileBase }: { answer: Answer | null; fileBase: string })
   if (!answer) return <PageSpinner label="Computing analytics…" />;
   if (answer.estimates === 0) {
     return (
-      <EmptyState icon={<ChartColumn />} title="No estimates yet">
-        Analytics fill in as your team creates, sends and wins estimates.
+      <EmptyState icon={<ChartColumn />} title="No estimates on this device yet">
+        Analytics fill in as your team creates, sends and wins estimates, and as this device syncs them.
       </EmptyState>
     );
   }

@@ -47,6 +47,14 @@ export function monthLabel(month: string): string {
   return MONTH.format(new Date(year, m - 1, 1));
 }
 
+const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short' });
+
+/** '2026-03' → 'Mar ’26', for chart axes. */
+export function shortMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return `${SHORT_MONTH.format(new Date(year, m - 1, 1))} ’${String(year).slice(2)}`;
+}
+
 export function countLabel(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }

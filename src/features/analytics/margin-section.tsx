@@ -23,7 +23,7 @@ export function MarginSection({ margin, fileBase }: { margin: MarginSummary; fil
       }
     >
       <ChartAndTable
-        chart={<ColumnBars format="count" summary={summary} data={margin.buckets.map((b) => ({ key: b.label, label: b.max === null ? `${b.min}%+` : b.min === null ? `< ${b.max}%` : b.label, value: b.count, color: TONE_COLORS[marginTone(b.min ?? -1)], detail: countLabel(b.count, 'estimate') }))} />}
+        chart={<ColumnBars order={3} format="count" summary={summary} data={margin.buckets.map((b) => ({ key: b.label, label: b.label, short: b.max === null ? `${b.min}%+` : b.min === null ? `< ${b.max}%` : b.label, value: b.count, color: TONE_COLORS[marginTone(b.min ?? -1)], detail: countLabel(b.count, 'estimate') }))} />}
         table={
           <DataTable<MarginBucket>
             label="Margin distribution"

@@ -28,7 +28,7 @@ export function PipelineSection({ result, fileBase }: Props) {
   return (
     <Section id="pipeline" title="Pipeline by status" description="Count and total value (with tax, as the estimates list shows it) of the estimates created in the range, by their status now.">
       <ChartAndTable
-        chart={<HorizontalBars format="money" summary={summary} data={result.pipeline.map((r) => ({ key: r.status, label: STATUS_LABELS[r.status], value: r.totalCents, color: STATUS_COLORS[r.status], detail: `${formatMoney(r.totalCents)} · ${countLabel(r.count, 'estimate')}` }))} />}
+        chart={<HorizontalBars order={0} format="money" summary={summary} data={result.pipeline.map((r) => ({ key: r.status, label: STATUS_LABELS[r.status], value: r.totalCents, color: STATUS_COLORS[r.status], detail: `${formatMoney(r.totalCents)} · ${countLabel(r.count, 'estimate')}` }))} />}
         table={
           <DataTable<StatusRow>
             label="Pipeline by status"
@@ -57,7 +57,7 @@ export function FunnelSection({ result, fileBase }: Props) {
   return (
     <Section id="funnel" title="Funnel" description="Requests received in the range, then the estimates created in it: how many were sent and accepted. Estimates need not start from a request.">
       <ChartAndTable
-        chart={<HorizontalBars format="count" summary={summary} data={rows.map((r) => ({ key: r.step, label: FUNNEL_LABELS[r.step], value: r.count, color: r.step === 'accepted' ? COLORS.revenue : COLORS.brand }))} labelWidth={150} />}
+        chart={<HorizontalBars order={2} format="count" summary={summary} data={rows.map((r) => ({ key: r.step, label: FUNNEL_LABELS[r.step], value: r.count, color: r.step === 'accepted' ? COLORS.revenue : COLORS.brand }))} labelWidth={150} />}
         table={
           <DataTable<FunnelRow>
             label="Funnel"

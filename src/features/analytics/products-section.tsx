@@ -27,7 +27,7 @@ export function TopProductsSection({ result, fileBase }: Props) {
   return (
     <Section id="top-revenue" title="Top products by revenue" description={DESCRIPTION}>
       <ChartAndTable
-        chart={<HorizontalBars format="money" summary={summary} labelWidth={180} data={rows.map((p) => ({ key: p.key, label: p.name, value: p.revenueCents, color: COLORS.brand }))} />}
+        chart={<HorizontalBars order={4} format="money" summary={summary} labelWidth={180} data={rows.map((p) => ({ key: p.key, label: p.name, value: p.revenueCents, color: COLORS.brand }))} />}
         table={<ProductTable label="Top products by revenue" fileName={`${fileBase}-top-products-by-revenue`} rows={rows} columns={columns} />}
       />
     </Section>
@@ -39,7 +39,7 @@ export function TopMarginSection({ rows, fileBase }: { rows: ProductRow[]; fileB
   return (
     <Section id="top-margin" title="Top products by margin" description={`${DESCRIPTION} Products without a cost have no margin data and are left out.`}>
       <ChartAndTable
-        chart={<HorizontalBars format="money" summary={summary} labelWidth={180} data={rows.map((p) => ({ key: p.key, label: p.name, value: p.marginCents ?? 0, color: COLORS.margin }))} />}
+        chart={<HorizontalBars order={5} format="money" summary={summary} labelWidth={180} data={rows.map((p) => ({ key: p.key, label: p.name, value: p.marginCents ?? 0, color: COLORS.margin }))} />}
         table={<ProductTable label="Top products by margin" fileName={`${fileBase}-top-products-by-margin`} rows={rows} columns={[name, revenue, cost, ...margin]} />}
       />
     </Section>

@@ -3,7 +3,7 @@ import { formatMoney } from '../../lib/money';
 import { ColumnBars, COLORS } from './charts';
 import { centsCsv } from './csv';
 import { ChartAndTable, DataTable, Section } from './data-table';
-import { countLabel, formatDuration, monthLabel } from './format';
+import { countLabel, formatDuration, monthLabel, shortMonth } from './format';
 import type { AnalyticsResult, Durations, MonthRow } from './summarize';
 
 type Props = { result: AnalyticsResult; fileBase: string };
@@ -18,7 +18,7 @@ export function RevenueSection({ result, fileBase }: Props) {
   return (
     <Section id="revenue" title="Accepted revenue by month" description="Price before tax (subtotal less discount) of the accepted estimates, in the month they were accepted.">
       <ChartAndTable
-        chart={<ColumnBars format="money" summary={summary} data={revenue.byMonth.map((m) => ({ key: m.month, label: monthLabel(m.month), value: m.revenueCents, color: COLORS.revenue, detail: `${formatMoney(m.revenueCents)} · ${countLabel(m.accepted, 'estimate')}` }))} />}
+        chart={<ColumnBars order={1} format="money" summary={summary} data={revenue.byMonth.map((m) => ({ key: m.month, label: monthLabel(m.month), short: shortMonth(m.month), value: m.revenueCents, color: COLORS.revenue, detail: `${formatMoney(m.revenueCents)} · ${countLabel(m.accepted, 'estimate')}` }))} />}
         table={
           <DataTable<MonthRow>
             label="Accepted revenue by month"

@@ -10,6 +10,21 @@ import type { AnalyticsQuery } from '../../../../src/features/analytics/summariz
 let docs: AnalyticsDocs | null = null;
 
 const analyticsBench = {
+  /** Documents (deleted ones too) in each collection's IndexedDB database: how far a sync got. */
+  async counts(sources: SourceNames): Promise<Record<Source, number>> {
+    const env = { indexedDB, IDBKeyRange };
+    const counts = {} as Record<Source, number>;
+    for (const source of SOURCES) {
+      const db = await openExisting(env, sources[source]);
+      counts[source] = db ? await new Promise<number>((resolve, reject) => {
+        const req = db.transaction('docs', 'readonly').objectStore('docs').count();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      }) : 0;
+      db?.close();
+    }
+    return counts;
+  },
   /** Reads every document of the analytics collections; how many estimates and items there are. */
   async load(sources: SourceNames): Promise<{ estimates: number; items: number; readMs: number }> {
     const env = { indexedDB, IDBKeyRange };
