@@ -29,11 +29,6 @@ export const KNOWN = {
     element: '[data-testid="gantt-bar"]',
     issue: 'issue 21 item 1: white text on the timeline bars (src/features/estimates/gantt-chart.tsx)',
   },
-  catalogueAddNames: {
-    rule: 'label-content-name-mismatch',
-    element: 'button[aria-label^="Add "]',
-    issue: 'issue 21 item 1: catalogue "Add …" buttons (editor/product-picker.tsx, streamlined/items-step.tsx)',
-  },
 } satisfies Record<string, KnownViolation>;
 
 

@@ -24,11 +24,14 @@ export function ProductPicker({ onPick }: { onPick: (product: Product) => void }
             <button
               type="button"
               onClick={() => onPick(product)}
-              aria-label={`Add ${product.name}`}
               className="flex min-h-11 w-full items-center gap-2 rounded-lg bg-white px-3 py-2 text-left text-sm shadow-sm ring-1 ring-slate-200 hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               <Plus aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-              <span className="min-w-0 flex-1 truncate font-medium text-slate-800">{product.name}</span>
+              {/* The name is the visible text with "Add" before it, so saying what is shown presses it. */}
+              <span className="min-w-0 flex-1 truncate font-medium text-slate-800">
+                <span className="sr-only">Add </span>
+                {product.name}
+              </span>
               <span className="text-xs text-slate-500 tabular-nums">
                 {formatMoney(product.unit_price_cents)}/{product.unit}
               </span>

@@ -45,11 +45,13 @@ export function ItemsStep({ estimate, items }: { estimate: Estimate; items: read
               <li key={product.id}>
                 <button
                   type="button"
-                  aria-label={`Add ${product.name}`}
                   onClick={() => void addOrCountProduct(db, estimate, product).catch((e: unknown) => toastError(e))}
                   className="flex min-h-24 w-full flex-col justify-between gap-2 rounded-xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-brand-600 active:bg-brand-50"
                 >
-                  <span className="line-clamp-2 text-base font-medium text-slate-900">{product.name}</span>
+                  <span className="line-clamp-2 text-base font-medium text-slate-900">
+                    <span className="sr-only">Add </span>
+                    {product.name}
+                  </span>
                   <span className="flex items-center justify-between gap-2 text-sm">
                     <span className="text-slate-600 tabular-nums">
                       {formatMoney(product.unit_price_cents)} / {product.unit}
