@@ -2,8 +2,10 @@
 // send, the customer opens the e-mailed link, chooses options, comments and accepts with a
 // drawn signature while staff watch it happen; other estimates are declined, sent back for
 // changes, accepted by keyboard with a typed signature, and accepted through a dropped
-// connection; bad links all look alike; a copied link leaves the e-mailed one working. Every
-// response the customer's browser receives is checked for cost, margin and internal notes.
+// connection; bad links all look alike; a copied link leaves the e-mailed one working. Staff
+// see the views, the decision and a toast for each customer step live, and manage the links
+// from the estimate page (copy one more, revoke one, rotate all). Every response the
+// customer's browser receives is checked for cost, margin and internal notes.
 import type { APIRequestContext, Browser, BrowserContext, Page, Response } from '@playwright/test';
 import { expect, expectAccessible, KNOWN, test } from './fixtures';
 import { api, orgIdOf, runtimeConfig, signUpStaff, storeSession, type StoredSession } from './support';
@@ -132,6 +134,17 @@ test('send → open the e-mailed link → view, choose an option, comment, accep
   await page.goto(`${base}/estimates/${sent.id}`);
   // The first opening of a workspace (a new device database, a full pull) takes a while on a busy machine.
   await expect(page.locator('[data-status="sent"]').first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('view-count')).toHaveText('0');
+  await expect(page.getByTestId('first-viewed')).toHaveText('Not yet');
+  const number = (await page.getByTestId('estimate-number').first().textContent())!.trim();
+  // A toast shows for a few seconds, maybe while the customer's side is being checked: each is
+  // watched from before the step that causes it and awaited after.
+  const staffToast = (text: string) => {
+    const shown = expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible({ timeout: 60_000 });
+    shown.catch(() => undefined); // awaited below; this only marks a failure handled meanwhile
+    return shown;
+  };
+  const viewedToast = staffToast(`Jordan Rivera viewed ${number}`);
 
   const customer = await customerContext(browser);
   const leaks = watchResponses(customer);
@@ -152,8 +165,13 @@ test('send → open the e-mailed link → view, choose an option, comment, accep
   await expectAccessible(view, 'customer estimate page');
   await view.screenshot({ path: `${SHOTS}/1-open-1024x768.png`, fullPage: true });
 
-  // Staff see it viewed, live.
+  // Staff see it viewed, live: the status, the view count, the first and last view, a toast.
   await expect(page.locator('[data-status="viewed"]').first()).toBeVisible();
+  await expect(page.getByTestId('view-count')).toHaveText('1');
+  await expect(page.getByTestId('first-viewed')).not.toHaveText('Not yet');
+  await viewedToast;
+  await expectAccessible(page, 'staff estimate page, customer activity with a view', { known: [KNOWN.timelineBarContrast] });
+  await page.screenshot({ path: `${SHOTS}/11-staff-viewed-1024x768.png`, fullPage: true });
 
   // Options: lighting in, stain out; the total follows at once.
   await view.getByLabel('Deck lighting').check();
@@ -165,9 +183,11 @@ test('send → open the e-mailed link → view, choose an option, comment, accep
   // A question; staff see it, and their answer comes back without a reload.
   await view.getByLabel('Your name').fill('Jordan Rivera');
   await view.getByLabel('Comment', { exact: true }).fill('Can the lighting be warm white? <script>alert(1)</script>');
+  const commentToast = staffToast(`Jordan Rivera commented on ${number}`);
   await view.getByRole('button', { name: 'Post comment' }).click();
   await expect(view.getByTestId('comment').filter({ hasText: 'warm white' })).toContainText('<script>alert(1)</script>');
   await expect(page.getByTestId('comment').filter({ hasText: 'Can the lighting be warm white? <script>alert(1)</script>' })).toBeVisible();
+  await commentToast;
   await page.getByLabel('New comment').fill('Yes, warm white at no extra cost.');
   await page.getByLabel('Internal note (the customer does not see it)').uncheck();
   await page.getByRole('button', { name: 'Post comment' }).click();
@@ -184,6 +204,7 @@ test('send → open the e-mailed link → view, choose an option, comment, accep
   await view.getByLabel(/I accept this estimate for a total of \$1,296\.00/).check();
   await view.screenshot({ path: `${SHOTS}/2-signed-768x1024.png`, fullPage: true });
   await view.getByRole('button', { name: 'Accept estimate' }).click();
+  const acceptedToast = staffToast(`Jordan Rivera accepted ${number}`);
 
   const outcome = view.getByTestId('outcome');
   await expect(outcome).toHaveAttribute('data-kind', 'accepted');
@@ -203,12 +224,15 @@ test('send → open the e-mailed link → view, choose an option, comment, accep
   await view.screenshot({ path: `${SHOTS}/5-print.png`, fullPage: true });
   await view.emulateMedia({ media: 'screen' });
 
-  // Staff: accepted, the choice of options and the signature, live.
+  // Staff: accepted, the choice of options and the signature, live, and a toast.
+  await acceptedToast;
   await expect(page.locator('[data-status="accepted"]').first()).toBeVisible();
+  await expect(page.getByTestId('chosen-options')).toContainText('Deck lightingIncluded');
+  await expect(page.getByTestId('chosen-options')).toContainText('Stain and sealLeft out');
   await expect(page.getByTestId('accepted-by')).toHaveText('Jordan Rivera');
   await expect(page.getByRole('img', { name: 'Signature of Jordan Rivera' })).toBeVisible();
-  await expect(page.getByText('Deck lighting').locator('..')).toContainText('(optional, included)');
-  await expect(page.getByText('Stain and seal').locator('..')).toContainText('(optional, not included)');
+  await expect(page.getByTestId('detail-line').filter({ hasText: 'Deck lighting' })).toContainText('(optional, included)');
+  await expect(page.getByTestId('detail-line').filter({ hasText: 'Stain and seal' })).toContainText('(optional, not included)');
   await expectAccessible(page, 'staff estimate page after the customer accepted', { known: [KNOWN.timelineBarContrast] });
 
   // The database: the acceptance references the version sent for review, and the hash of what was accepted.
@@ -407,5 +431,73 @@ test('revoked, unknown and malformed links show the same page; a copied link lea
   await expect(view.getByTestId('outcome')).toHaveAttribute('data-kind', 'update_requested');
   await view.screenshot({ path: `${SHOTS}/9-expired-asked.png`, fullPage: true });
   expect(await estimateRow(page.request, base, expired.id)).toMatchObject({ changes_request: 'Please send current prices for the same work.' });
+  await customer.close();
+});
+
+test('staff manage the links on the estimate page: copy one more, revoke one, rotate all', async ({ browser, baseURL, page }) => {
+  test.setTimeout(240_000);
+  const base = baseURL!;
+  const sent = await seedEstimate(page.request, base);
+  await storeSession(page, base, owner);
+  await page.goto(`${base}/estimates/${sent.id}`);
+  const panel = page.getByTestId('links-panel');
+  const rows = panel.locator('tbody tr');
+  await expect(rows).toHaveCount(1, { timeout: 90_000 });
+  await expect(rows.first().getByTestId('link-channel')).toHaveText(`E-mailed to ${sent.email}`);
+  await expect(rows.first()).toContainText('by Sam Seller');
+
+  // Copy link: one more link; the e-mailed one stays in the list (and keeps working, below).
+  await panel.getByRole('button', { name: 'Copy customer link' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('the links sent before keep working');
+  await expectAccessible(page, 'copy customer link dialog');
+  await dialog.getByRole('button', { name: 'Create and copy link' }).click();
+  const copied = /\/portal\/estimate\/([A-Za-z0-9_-]+)$/.exec(await dialog.getByTestId('customer-link').inputValue())![1]!;
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.getByTestId('link-channel')).toHaveText(['Copied link', `E-mailed to ${sent.email}`]);
+
+  // The customer opens the copied link: its views show on the staff page, live.
+  const customer = await customerContext(browser);
+  const view = await customer.newPage();
+  await view.goto(`${base}/portal/estimate/${copied}`);
+  await expect(view.getByTestId('organization-name')).toHaveText('Harbor Decks & Patios');
+  await expect(rows.getByTestId('link-views')).toHaveText(['1', '0']);
+  await expectAccessible(page, 'staff estimate page with two customer links', { known: [KNOWN.timelineBarContrast] });
+  await page.screenshot({ path: `${SHOTS}/12-links-1024x768.png`, fullPage: true });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/13-links-768x1024.png`, fullPage: true });
+  await page.setViewportSize({ width: 1024, height: 768 });
+
+  // Revoke the copied link, after a confirmation: it opens the same page as any bad link; the e-mailed one still works.
+  await rows.first().getByRole('button', { name: /^Revoke/ }).click();
+  await expect(dialog.getByRole('heading', { name: 'Revoke this link?' })).toBeVisible();
+  await expectAccessible(page, 'revoke link confirmation');
+  await dialog.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('link-channel')).toHaveText(`E-mailed to ${sent.email}`);
+  await view.goto(`${base}/portal/estimate/${copied}`);
+  await expect(view.getByRole('heading', { name: 'This link does not open an estimate' })).toBeVisible();
+  await view.goto(`${base}/portal/estimate/${sent.token}`);
+  await expect(view.getByTestId('organization-name')).toHaveText('Harbor Decks & Patios');
+
+  // Rotate, after a confirmation: every link stops working and one new link is shown to copy.
+  await panel.getByRole('button', { name: 'Rotate links' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Rotate the customer links?' })).toBeVisible();
+  await expectAccessible(page, 'rotate links confirmation');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(1);
+  await panel.getByRole('button', { name: 'Rotate links' }).click();
+  await dialog.getByRole('button', { name: 'Revoke all and make a new link' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Links rotated' })).toBeVisible();
+  const rotated = /\/portal\/estimate\/([A-Za-z0-9_-]+)$/.exec(await dialog.getByTestId('customer-link').inputValue())![1]!;
+  await expectAccessible(page, 'links rotated, the new link shown');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(rows.getByTestId('link-channel')).toHaveText(['Copied link']);
+  await view.goto(`${base}/portal/estimate/${sent.token}`);
+  await expect(view.getByRole('heading', { name: 'This link does not open an estimate' })).toBeVisible();
+  await view.goto(`${base}/portal/estimate/${rotated}`);
+  await expect(view.getByTestId('organization-name')).toHaveText('Harbor Decks & Patios');
   await customer.close();
 });

@@ -46,7 +46,7 @@ export function GanttChart({ milestones }: { milestones: readonly Milestone[] })
               </span>
               <div className="relative h-8 rounded-md bg-slate-100">
                 {bar.left === null ? (
-                  <span className="absolute inset-0 flex items-center px-2 text-xs text-slate-500">No dates</span>
+                  <span className="absolute inset-0 flex items-center px-2 text-xs text-slate-600">No dates</span>
                 ) : (
                   <span
                     data-testid="gantt-bar"

@@ -33,6 +33,27 @@ function useReloadOnViews(estimate: Pick<Estimate, 'id' | 'view_count' | 'last_v
   }, [estimate.view_count, estimate.last_viewed_at, refresh]);
 }
 
+/** How the link reached the customer; an address on a line of its own, so the column stays narrow. */
+function HowSent({ link }: { link: EstimateLink }) {
+  return (
+    <span data-testid="link-channel" data-channel={link.channel}>
+      {link.channel === 'email' && link.sent_to ? (
+        <>
+          E-mailed to <span className="block text-xs break-all text-slate-600">{link.sent_to}</span>
+        </>
+      ) : (
+        linkLabel(link)
+      )}
+      {link.expired && (
+        <>
+          {' '}
+          <Badge tone="warning">Expired</Badge>
+        </>
+      )}
+    </span>
+  );
+}
+
 function LinkRows({ links, onRevoke }: { links: EstimateLink[]; onRevoke: ((link: EstimateLink) => void) | null }) {
   return (
     <Table>
@@ -40,8 +61,7 @@ function LinkRows({ links, onRevoke }: { links: EstimateLink[]; onRevoke: ((link
         <TableRow>
           <TableHeader>Made</TableHeader>
           <TableHeader>How sent</TableHeader>
-          <TableHeader className="text-right">Views</TableHeader>
-          <TableHeader>Last viewed</TableHeader>
+          <TableHeader>Views</TableHeader>
           {onRevoke && (
             <TableHeader>
               <span className="sr-only">Actions</span>
@@ -56,13 +76,15 @@ function LinkRows({ links, onRevoke }: { links: EstimateLink[]; onRevoke: ((link
               <span className="block whitespace-nowrap">{when(l.created_at)}</span>
               <span className="block text-xs text-slate-600">{l.created_by_name ? `by ${l.created_by_name}` : 'by the server'}</span>
             </TableCell>
-            <TableCell data-testid="link-channel" data-channel={l.channel} className="break-all">
-              {linkLabel(l)} {l.expired && <Badge tone="warning">Expired</Badge>}
+            <TableCell className="min-w-44">
+              <HowSent link={l} />
             </TableCell>
-            <TableCell data-testid="link-views" className="text-right tabular-nums">
-              {l.view_count}
+            <TableCell className="whitespace-nowrap">
+              <span data-testid="link-views" className="tabular-nums">
+                {l.view_count}
+              </span>
+              {l.last_viewed_at && <span className="block text-xs text-slate-600">last {when(l.last_viewed_at)}</span>}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{when(l.last_viewed_at)}</TableCell>
             {onRevoke && (
               <TableCell className="text-right">
                 <Button variant="ghost" size="sm" onClick={() => onRevoke(l)} icon={<Ban aria-hidden="true" className="size-4" />} aria-label={`Revoke: ${linkLabel(l)}, made ${when(l.created_at)}`}>
