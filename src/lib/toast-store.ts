@@ -10,7 +10,7 @@ const TOAST_CRITICAL_DURATION_MS = 10_000;
 export type ToastTone = Severity | 'success';
 
 /** A button in the toast, e.g. Undo; using it closes the toast. */
-export type ToastAction = { label: string; run: () => void };
+type ToastAction = { label: string; run: () => void };
 
 export type Toast = {
   id: string;

@@ -12,7 +12,7 @@ type Deletable = Pick<Estimate, 'id' | 'number' | 'title' | 'status' | 'sent_at'
 const nameOf = (estimate: Deletable) => (estimate.title ? `${estimate.number} ${estimate.title}` : estimate.number);
 
 /** Deletes the draft and shows the toast with Undo; `after` runs once it is deleted (e.g. leave the editor). */
-export function useDeleteDraft(after?: () => void) {
+function useDeleteDraft(after?: () => void) {
   const { db, role } = useWorkspace();
   const allowed = (estimate: Deletable) => can(role, 'editEstimates') && isNeverSentDraft(estimate);
   const remove = async (estimate: Deletable) => {

@@ -21,7 +21,7 @@ export type HandOver = z.infer<typeof handOverSchema>;
 const STORAGE_KEY = 'cep.handOver';
 const ITERATIONS = 100_000;
 /** Wrong PINs allowed before each pause. */
-export const TRIES_BEFORE_PAUSE = 3;
+const TRIES_BEFORE_PAUSE = 3;
 const PAUSE_MS = 30_000;
 const MAX_PAUSE_MS = 5 * 60_000;
 
