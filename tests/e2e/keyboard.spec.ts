@@ -1,10 +1,11 @@
 // The main jobs with the keyboard only (issue 21): no click, no pointer; Tab, Shift+Tab, Enter,
 // Escape and the arrow keys, with a visible focus indicator at every stop. Now: sign in, sign
 // up, reset the password, sign out, move between areas, and a dialog that keeps focus inside
-// and gives it back. Later: the estimate jobs and the customer page.
+// and gives it back; build an estimate (customer, catalogue and free-form lines, reorder) and
+// send it. The customer page's keyboard journey is in customer-estimate.spec.ts.
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { signUpStaff, storeSession } from './support';
+import { api, openEmptyWorkspace, orgIdOf, signUpStaff, storeSession } from './support';
 
 const APP = 'Customer Engagement Portal';
 const FOCUS_COLOUR = 'rgb(37, 99, 235)'; // brand-600, the outline and ring of every focus state
@@ -170,4 +171,74 @@ test('move between areas, and a dialog keeps focus inside and gives it back', as
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(opener).toBeFocused();
+});
+
+test('build an estimate with catalogue and free-form lines, reorder them and send it, with the keyboard only', async ({ page, request, baseURL }) => {
+  test.setTimeout(150_000);
+  const base = baseURL!;
+  const { session } = await signUpStaff(request, base, 'Kit', 'Keys');
+  const orgId = await orgIdOf(request, base, session);
+  await api(request, base, session, 'POST', '/rest/v1/products', [
+    { org_id: orgId, sku: 'KB-1', name: 'Oak bench', category: 'Garden', unit: 'each', unit_price_cents: 40_000, unit_cost_cents: 25_000 },
+    { org_id: orgId, sku: 'KB-2', name: 'Gravel path', category: 'Garden', unit: 'm2', unit_price_cents: 3_000, unit_cost_cents: 1_800 },
+  ]);
+  await api(request, base, session, 'POST', '/rest/v1/accounts', { org_id: orgId, name: 'Keyboard Gardens', email: 'orders@keyboard-gardens.example' });
+  await openEmptyWorkspace(page, base, session);
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'idle');
+
+  await tabTo(page, page.getByRole('button', { name: 'New estimate' }).first());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/estimates\/[0-9a-f-]+\/edit$/);
+
+  await tabTo(page, page.getByLabel('Title'));
+  await page.keyboard.type('Garden path and bench');
+  const customer = page.getByRole('combobox');
+  await tabTo(page, customer);
+  await page.keyboard.type('Keyboard');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(customer).toHaveValue('Keyboard Gardens');
+
+  // Two catalogue lines (in the catalogue's order), then a free-form one, which sits above it.
+  for (const name of ['Gravel path', 'Oak bench']) {
+    await tabTo(page, page.getByRole('button', { name: `Add ${name}` }));
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByTestId('line-item')).toHaveCount(2);
+  await tabTo(page, page.getByRole('button', { name: 'Add custom line' }), { backwards: true, max: 40 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('line-item')).toHaveCount(3);
+  // The new line's name has the focus, selected: typing replaces it.
+  const custom = page.getByTestId('line-item').nth(2);
+  await expect(custom.getByLabel('Item', { exact: true })).toBeFocused();
+  await expectVisibleFocus(page);
+  await page.keyboard.type('Site visit');
+  await tabTo(page, custom.getByLabel('Unit price ($)'));
+  await page.keyboard.type('90');
+  await expect(page.getByTestId('total')).toHaveText('$520.00');
+  await expectAccessible(page, 'estimate built with the keyboard');
+
+  // Reorder: the free-form line moves up one place.
+  await tabTo(page, page.getByRole('button', { name: 'Move Site visit up' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('line-item').nth(1).getByLabel('Item', { exact: true })).toHaveValue('Site visit');
+  await expect(page.getByTestId('save-state')).toHaveAttribute('data-pending', 'false');
+
+  // To the estimate, and send it.
+  await tabTo(page, page.getByRole('link', { name: 'Done' }), { backwards: true, max: 80 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Garden path and bench' })).toBeVisible();
+  await expect(page.getByTestId('estimate-number')).toHaveText(/^EST-\d{6}$/, { timeout: 60_000 });
+  const send = page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Send' });
+  await tabTo(page, send, { max: 60 });
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Recipient e-mail')).toHaveValue('orders@keyboard-gardens.example');
+  await expectAccessible(page, 'send dialog opened with the keyboard');
+  await tabTo(page, dialog.getByRole('button', { name: 'Send' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('[data-status="sent"]').first()).toBeVisible();
+  // Focus went back to the page (the button that opened the dialog, or the page's content).
+  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
 });

@@ -135,6 +135,8 @@ test.describe('200 % zoom (1024 px at 200 % is a 512 px wide page)', () => {
   test.use({ viewport: { width: 512, height: 384 }, deviceScaleFactor: 2 });
 
   test('the staff screens lose nothing and every area stays reachable', async ({ page, baseURL }, testInfo) => {
+    // Four screens, each rendered at twice the pixels and photographed whole.
+    test.setTimeout(90_000);
     await storeSession(page, baseURL!, session);
     for (const [path, name] of [
       ['/', 'home'],

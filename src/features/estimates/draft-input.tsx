@@ -1,5 +1,5 @@
 // A labelled input bound to useDraftField: typed text kept, message beside the field.
-import type { InputHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { toastError } from '../../lib/toast-store';
 import type { Parsed } from './field-parsers';
@@ -19,12 +19,18 @@ type Props<T> = {
   /** Extra check across fields (e.g. end after start); a message blocks nothing already saved. */
   extraError?: string | null;
   inputClassName?: string;
+  /** Takes the focus with its text selected when this turns true (a line just added: type its name). */
+  focusOnMount?: boolean;
   /** Hears the value as typed before its save (undefined: the stored one counts); see draft-values.ts. */
   onDraft?: (value: T | undefined) => void;
 };
 
-export function DraftInput<T>({ label, stored, parse, save, disabled, className, inputMode, type = 'text', multiline, hint, extraError, inputClassName, onDraft }: Props<T>) {
+export function DraftInput<T>({ label, stored, parse, save, disabled, className, inputMode, type = 'text', multiline, hint, extraError, inputClassName, onDraft, focusOnMount }: Props<T>) {
   const field = useDraftField(stored, parse, save, (e) => toastError(e), onDraft);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnMount) input.current?.select();
+  }, [focusOnMount]);
   const error = field.error ?? extraError ?? null;
   return (
     <Field label={label} error={error} className={className} hint={hint}>
@@ -40,6 +46,7 @@ export function DraftInput<T>({ label, stored, parse, save, disabled, className,
           invalid={error !== null}
           inputMode={inputMode}
           className={inputClassName}
+          ref={input}
         />
       )}
     </Field>

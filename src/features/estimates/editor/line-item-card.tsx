@@ -39,8 +39,10 @@ export const LineItemCard = memo(function LineItemCard({
   onDragStart,
   onDrop,
   dragging,
+  focusName,
 }: {
   item: EstimateItem;
+  focusName?: boolean;
   drafts: DraftStore;
   index: number;
   count: number;
@@ -79,7 +81,7 @@ export const LineItemCard = memo(function LineItemCard({
           <GripVertical aria-hidden="true" className="size-5" />
         </span>
         <div className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-4">
-          <DraftInput label="Item" stored={item.name} parse={parseName} save={(name) => save({ name })} className="col-span-2 sm:col-span-3" />
+          <DraftInput label="Item" stored={item.name} parse={parseName} save={(name) => save({ name })} focusOnMount={focusName} className="col-span-2 sm:col-span-3" />
           <DraftInput label="Unit" stored={item.unit} parse={parseUnit} save={(unit) => save({ unit })} className="col-span-2 sm:col-span-1" />
           <DraftInput label="Quantity" stored={decimalText(item.quantity)} parse={parseQuantity} save={(quantity) => save({ quantity })} onDraft={draft('quantity')} inputMode="decimal" />
           <DraftInput label="Unit price ($)" stored={centsText(item.unit_price_cents)} parse={parsePrice} save={(unit_price_cents) => save({ unit_price_cents })} onDraft={draft('unit_price_cents')} inputMode="decimal" />

@@ -32,13 +32,19 @@ function useReorder(items: readonly EstimateItem[]) {
 export function LineItemsEditor({ estimate, items, drafts }: { estimate: Estimate; items: readonly EstimateItem[]; drafts: DraftStore }) {
   const { db } = useWorkspace();
   const { dragFrom, setDragFrom, move, drop } = useReorder(items);
+  // A custom line just added takes the focus in its name, so the keyboard goes on from there.
+  const [added, setAdded] = useState<string | null>(null);
+  const addCustom = () =>
+    void addCustomLine(db, estimate)
+      .then((item) => setAdded(item.id))
+      .catch((e: unknown) => toastError(e));
   return (
     <section aria-labelledby="items-heading" className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
         <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
           Line items
         </h2>
-        <Button variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => void addCustomLine(db, estimate).catch((e: unknown) => toastError(e))}>
+        <Button variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />} onClick={addCustom}>
           Add custom line
         </Button>
       </div>
@@ -48,7 +54,7 @@ export function LineItemsEditor({ estimate, items, drafts }: { estimate: Estimat
       ) : (
         <ol className="flex flex-col gap-3">
           {items.map((item, index) => (
-            <LineItemCard key={item.id} item={item} drafts={drafts} index={index} count={items.length} onMove={move} dragging={dragFrom === index} onDragStart={setDragFrom} onDrop={drop} />
+            <LineItemCard key={item.id} item={item} focusName={item.id === added} drafts={drafts} index={index} count={items.length} onMove={move} dragging={dragFrom === index} onDragStart={setDragFrom} onDrop={drop} />
           ))}
         </ol>
       )}
