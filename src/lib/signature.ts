@@ -8,15 +8,15 @@ export type Stroke = Point[];
 export type SignatureMethod = 'drawn' | 'typed';
 
 /** Points closer than this to the last kept one add nothing visible; dropping them keeps it small. */
-export const MIN_POINT_DISTANCE = 1.5;
+const MIN_POINT_DISTANCE = 1.5;
 /** Well under the server's cap, so an over-detailed scribble is refused here with a message. */
 export const MAX_SIGNATURE_CHARS = 100_000;
 
-export const SVG_PREFIX = 'data:image/svg+xml,';
+const SVG_PREFIX = 'data:image/svg+xml,';
 export const INK = '#0f172a';
 export const LINE_WIDTH = 2.5;
 /** Script faces most systems have, then the generic one; an <img> cannot load web fonts. */
-export const SIGNATURE_FONTS = "'Segoe Script', 'Brush Script MT', 'Snell Roundhand', 'URW Chancery L', cursive";
+const SIGNATURE_FONTS = "'Segoe Script', 'Brush Script MT', 'Snell Roundhand', 'URW Chancery L', cursive";
 
 /** Adds a point unless it is too close to the stroke's last one; returns whether it was kept. */
 export function addPoint(stroke: Stroke, point: Point): boolean {
@@ -61,7 +61,7 @@ export function strokesToPath(strokes: readonly Stroke[]): string {
   return path;
 }
 
-export function signatureSvg(strokes: readonly Stroke[], width: number, height: number): string {
+function signatureSvg(strokes: readonly Stroke[], width: number, height: number): string {
   const w = Math.max(1, Math.round(width));
   const h = Math.max(1, Math.round(height));
   return (
@@ -84,8 +84,8 @@ export function tidyName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
-export const TYPED_HEIGHT = 96;
-export const TYPED_FONT_SIZE = 44;
+const TYPED_HEIGHT = 96;
+const TYPED_FONT_SIZE = 44;
 
 export function typedSignatureSvg(name: string): string {
   const text = tidyName(name);

@@ -6,7 +6,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
-export type Field = { name: string; dataTypeID: number };
+type Field = { name: string; dataTypeID: number };
 export type QueryResult<R = Row> = { rows: R[]; fields: Field[]; affectedRows: number };
 
 export type Queryable = {
@@ -15,7 +15,7 @@ export type Queryable = {
   exec(sql: string): Promise<void>;
 };
 
-export type TxOptions = { readOnly?: boolean };
+type TxOptions = { readOnly?: boolean };
 
 export type Db = Queryable & {
   readonly kind: 'pglite' | 'postgres';

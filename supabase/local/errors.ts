@@ -26,7 +26,7 @@ export function isPgError(error: unknown): error is PgError & Error {
   return error instanceof Error && typeof (error as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgError).code!);
 }
 
-export function statusForSqlState(code: string, role: string | undefined): number {
+function statusForSqlState(code: string, role: string | undefined): number {
   if (code === '23505' || code === '23503') return 409;
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;

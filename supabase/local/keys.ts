@@ -40,7 +40,7 @@ async function loadPrivateJwk(db: Db, fromEnv?: string): Promise<JWK & { kid: st
   return again.rows[0]!.private_jwk;
 }
 
-export function publicJwk(privateJwk: JWK & { kid: string }): JWK {
+function publicJwk(privateJwk: JWK & { kid: string }): JWK {
   const { d: _d, ...pub } = privateJwk;
   void _d;
   return { ...pub, alg: 'ES256', use: 'sig', key_ops: ['verify'], kid: privateJwk.kid };

@@ -7,14 +7,14 @@ import type { Db } from './db';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '../..');
-export const migrationsDir = path.join(repoRoot, 'supabase/migrations');
+const migrationsDir = path.join(repoRoot, 'supabase/migrations');
 const localSqlDir = path.join(here, 'sql');
 
 const MIGRATION_FILE = /^(\d+)_(.+)\.sql$/;
 
-export type MigrationFile = { version: string; name: string; file: string };
+type MigrationFile = { version: string; name: string; file: string };
 
-export async function listMigrations(dir = migrationsDir): Promise<MigrationFile[]> {
+async function listMigrations(dir = migrationsDir): Promise<MigrationFile[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   return names
     .map((file) => ({ file, match: MIGRATION_FILE.exec(file) }))

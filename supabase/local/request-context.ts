@@ -38,7 +38,7 @@ export async function applyRequestContext(tx: Queryable, ctx: RequestContext): P
 }
 
 /** The set-up statement with its values written in, to send ahead of a query in one message. */
-export function requestContextSql(ctx: RequestContext, options: { readOnly?: boolean } = {}): string {
+function requestContextSql(ctx: RequestContext, options: { readOnly?: boolean } = {}): string {
   const settings: [string, string][] = [
     ['search_path', 'public, extensions'],
     ['timezone', 'UTC'],

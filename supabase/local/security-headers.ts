@@ -38,10 +38,10 @@ function websocketOrigin(origin: string): string {
   return origin.replace(/^http/, 'ws');
 }
 
-export type CspOptions = { apiUrl?: string; frameAncestors: string[] };
+type CspOptions = { apiUrl?: string; frameAncestors: string[] };
 
 /** The policy for one HTML response; `origin` is where the browser reached us. */
-export function contentSecurityPolicy(origin: string | undefined, options: CspOptions): string {
+function contentSecurityPolicy(origin: string | undefined, options: CspOptions): string {
   const connect = new Set(["'self'"]);
   for (const base of [origin, options.apiUrl]) {
     if (!base) continue;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Db } from './db';
 import { repoRoot } from './migrate';
 
-export const seedFile = path.join(repoRoot, 'supabase/seed.sql');
+const seedFile = path.join(repoRoot, 'supabase/seed.sql');
 
 export async function seedIfEmpty(db: Db, file = seedFile): Promise<boolean> {
   const sql = await readFile(file, 'utf8').catch(() => undefined);

@@ -33,13 +33,7 @@ const CORS_ALLOW_HEADERS = [
 ];
 const CORS_EXPOSE_HEADERS = ['Content-Range', 'X-Supabase-Api-Version', 'Range-Unit', 'Content-Location', 'Location', 'Preference-Applied'];
 
-export type LocalBackend = {
-  ctx: LocalContext;
-  app: Hono;
-  realtime: Realtime;
-};
-
-export async function prepareDatabase(db: Db, config: Config, progress?: (message: string) => void): Promise<{ applied: string[]; seeded: boolean }> {
+async function prepareDatabase(db: Db, config: Config, progress?: (message: string) => void): Promise<{ applied: string[]; seeded: boolean }> {
   await bootstrap(db);
   const applied = await migrate(db, undefined, progress);
   if (config.SEED) progress?.('  loading the demo data (once, on an empty database)');
@@ -47,7 +41,7 @@ export async function prepareDatabase(db: Db, config: Config, progress?: (messag
   return { applied, seeded };
 }
 
-export function createApp(ctx: LocalContext, realtime: Realtime): Hono {
+function createApp(ctx: LocalContext, realtime: Realtime): Hono {
   const { config, db, keys, log } = ctx;
   const app = new Hono();
 

@@ -2,7 +2,7 @@ import { defineCollection, replicatedColumns, type DocOf } from '../define';
 import { oneOf, search, text, uuid } from '../fields';
 import { normalizeSearchText } from '../../lib/text-search';
 
-export const PROFILE_ROLES = ['owner', 'admin', 'sales', 'viewer'] as const;
+const PROFILE_ROLES = ['owner', 'admin', 'sales', 'viewer'] as const;
 
 export const profiles = defineCollection({
   name: 'profiles',

@@ -10,7 +10,7 @@ import { SOURCES, type SourceNames } from './engine';
 import type { AnalyticsQuery } from './summarize';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
-export const REFRESH_MS = 250;
+const REFRESH_MS = 250;
 
 export type AnalyticsClient = {
   /** Sends a query; the answer comes to the listeners with this id. */
@@ -20,7 +20,7 @@ export type AnalyticsClient = {
 
 const clients = new Map<AppDatabase, AnalyticsClient>();
 
-export function sourceNames(db: AppDatabase): SourceNames {
+function sourceNames(db: AppDatabase): SourceNames {
   return Object.fromEntries(SOURCES.map((s) => [s, dexieDatabaseName(db.name, db.collections[s].schema.version, s)])) as SourceNames;
 }
 

@@ -9,7 +9,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatMoneyCompact } from '../../lib/money';
 
-export type BarDatum = {
+type BarDatum = {
   key: string;
   label: string;
   /** The axis's label when `label` is too long for it ("Aug ’26"). */

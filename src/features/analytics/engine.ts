@@ -16,13 +16,13 @@ export type SourceNames = Record<Source, string>;
 type Checkpoints = Record<Source, Checkpoint | null>;
 
 /** More estimates touched than this since the last checkpoint: read everything again. */
-export const REBUILD_ABOVE = 1500;
+const REBUILD_ABOVE = 1500;
 /** The index RxDB builds from the estimate_items schema's ['estimate_id', 'sort_order']. */
 const ITEMS_BY_ESTIMATE = '[_deleted+estimate_id+sort_order+id]';
 
 export type OpenOutcome = 'cache' | 'rebuilt' | 'empty';
 /** Saves of the facts wait this long for more changes (a first sync writes for minutes). */
-export const SAVE_AFTER_MS = 2000;
+const SAVE_AFTER_MS = 2000;
 
 /**
  * The estimates and items themselves (their analytics columns), kept after a full read, so a

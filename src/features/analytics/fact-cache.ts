@@ -14,8 +14,8 @@ export type CachedFacts = {
 };
 
 /** Raise when Facts change shape. */
-export const CACHE_FORMAT = 1;
-export const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
+const CACHE_FORMAT = 1;
+const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
 const STORE = 'state';
 const KEY = 'facts';
 

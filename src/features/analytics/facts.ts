@@ -22,9 +22,9 @@ export type ItemDoc = Pick<
 >;
 export type RequestDoc = Pick<EstimateRequest, 'id' | 'created_at' | 'converted_estimate_id' | 'prospect_id'>;
 export type ProfileDoc = Pick<Profile, 'user_id' | 'first_name' | 'last_name' | 'email'>;
-export type AccountDoc = Pick<Account, 'id' | 'name'>;
-export type ProductDoc = Pick<Product, 'id' | 'name'>;
-export type ProspectDoc = Pick<Prospect, 'id' | 'account_id'>;
+type AccountDoc = Pick<Account, 'id' | 'name'>;
+type ProductDoc = Pick<Product, 'id' | 'name'>;
+type ProspectDoc = Pick<Prospect, 'id' | 'account_id'>;
 
 /** The organization's documents as the device has them (deleted ones left out). */
 export type AnalyticsDocs = {
@@ -38,7 +38,7 @@ export type AnalyticsDocs = {
 };
 
 /** One product's share of an accepted estimate: its lines' price after the estimate discount, and their cost. */
-export type ProductLine = { key: string; revenue: number; cost: number };
+type ProductLine = { key: string; revenue: number; cost: number };
 
 export type EstimateFact = {
   id: string;
@@ -73,7 +73,7 @@ export type Facts = {
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** A stored timestamp in milliseconds; null for no or unreadable text. */
-export function timeOf(text: string | null | undefined): number | null {
+function timeOf(text: string | null | undefined): number | null {
   if (!text) return null;
   const parts = TIMESTAMP.exec(text);
   if (!parts) return null;
@@ -84,7 +84,7 @@ export function timeOf(text: string | null | undefined): number | null {
 }
 
 /** Free-form lines (no product) are grouped by their name. */
-export function productKey(item: Pick<ItemDoc, 'product_id' | 'name'>): string {
+function productKey(item: Pick<ItemDoc, 'product_id' | 'name'>): string {
   return item.product_id ?? `custom:${item.name.trim().toLowerCase()}`;
 }
 
@@ -98,7 +98,7 @@ function counts(item: ItemDoc): boolean {
  * largest remainders, so the products' revenue adds up to the estimate's price exactly. A
  * line's cost is quantity × unit cost rounded to the cent (a missing cost counts as zero).
  */
-export function productLines(items: readonly ItemDoc[], figures: Pick<EstimateFigures, 'subtotal' | 'discount'>): ProductLine[] {
+function productLines(items: readonly ItemDoc[], figures: Pick<EstimateFigures, 'subtotal' | 'discount'>): ProductLine[] {
   const lines = items.filter(counts).map((item) => ({
     key: productKey(item),
     net: lineNetCents({ quantity: item.quantity, unitPriceCents: item.unit_price_cents, discountPercent: item.discount_percent }),
@@ -156,7 +156,7 @@ export function ownerName(profile: ProfileDoc): string {
 }
 
 /** Items grouped by their estimate. */
-export function itemsByEstimate(items: readonly ItemDoc[]): Map<string, ItemDoc[]> {
+function itemsByEstimate(items: readonly ItemDoc[]): Map<string, ItemDoc[]> {
   const grouped = new Map<string, ItemDoc[]>();
   for (const item of items) {
     const list = grouped.get(item.estimate_id);

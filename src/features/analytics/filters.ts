@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export const PRESETS = ['this-month', 'last-30', 'last-90', 'this-year', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
-export const DEFAULT_PRESET: Preset = 'last-90';
+const DEFAULT_PRESET: Preset = 'last-90';
 
 export const PRESET_LABELS: Record<Preset, string> = {
   'this-month': 'This month',

@@ -19,7 +19,7 @@ export type AnalyticsQuery = {
 };
 
 export type StatusRow = { status: EstimateStatus; count: number; totalCents: number };
-export type WinRate = { accepted: number; declined: number; expired: number; percent: number | null };
+type WinRate = { accepted: number; declined: number; expired: number; percent: number | null };
 export type Durations = { count: number; medianMs: number | null; p90Ms: number | null };
 export type MarginBucket = { label: string; min: number | null; max: number | null; count: number };
 export type MarginSummary = { withData: number; withoutData: number; averagePercent: number | null; buckets: MarginBucket[] };
@@ -56,7 +56,7 @@ export type AnalyticsResult = {
   owners: OwnerRow[];
 };
 
-export const TOP_PRODUCTS = 10;
+const TOP_PRODUCTS = 10;
 /**
  * The lifecycle's order (ESTIMATE_STATUSES; a test keeps them equal). Not imported: the
  * collection module brings zod and the schema builders into the worker's bundle.
@@ -65,7 +65,7 @@ export const STATUS_ORDER = ['draft', 'sent', 'viewed', 'changes_requested', 'ac
 const OPEN: ReadonlySet<EstimateStatus> = new Set(['sent', 'viewed', 'changes_requested']);
 const SENT_OR_LATER: ReadonlySet<EstimateStatus> = new Set(['sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired']);
 /** Margin % buckets; the edges at 20 and 40 are the colour thresholds of SPEC §9. */
-export const MARGIN_EDGES = [0, 10, 20, 30, 40, 50] as const;
+const MARGIN_EDGES = [0, 10, 20, 30, 40, 50] as const;
 
 /** part ÷ whole as a percentage with one decimal, rounded half away from zero; null for 0 ÷ 0. */
 export function percentOf(part: number, whole: number): number | null {
@@ -74,7 +74,7 @@ export function percentOf(part: number, whole: number): number | null {
 }
 
 /** The p-th percentile (0–100) with linear interpolation between ranks (as numpy's default); null without values. */
-export function percentile(sorted: readonly number[], p: number): number | null {
+function percentile(sorted: readonly number[], p: number): number | null {
   if (sorted.length === 0) return null;
   const rank = ((sorted.length - 1) * p) / 100;
   const low = Math.floor(rank);
@@ -95,7 +95,7 @@ function averagePercent(percents: readonly number[]): number | null {
   return Number(roundHalfAwayFromZero(BigInt(tenths), BigInt(percents.length))) / 10;
 }
 
-export function monthKey(ms: number): string {
+function monthKey(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }
@@ -125,7 +125,7 @@ function marginBuckets(percents: readonly number[]): MarginBucket[] {
   return buckets;
 }
 
-export function inPopulation(fact: EstimateFact, query: AnalyticsQuery): boolean {
+function inPopulation(fact: EstimateFact, query: AnalyticsQuery): boolean {
   return fact.created >= query.from && fact.created < query.to && (!query.ownerId || fact.ownerId === query.ownerId) && (!query.accountId || fact.accountId === query.accountId);
 }
 

@@ -11,17 +11,17 @@ export const ID = {
 
 export const ANN = '00000000-0000-4000-8000-00000000000a';
 export const BOB = '00000000-0000-4000-8000-00000000000b';
-export const ACME = '00000000-0000-4000-8000-0000000000c1';
+const ACME = '00000000-0000-4000-8000-0000000000c1';
 export const BIRCH = '00000000-0000-4000-8000-0000000000c2';
 export const SHINGLES = '00000000-0000-4000-8000-0000000000d1';
 export const HEAT_PUMP = '00000000-0000-4000-8000-0000000000d2';
-export const PERSON = '00000000-0000-4000-8000-0000000000b1';
+const PERSON = '00000000-0000-4000-8000-0000000000b1';
 
 /** A moment in the device's time zone, as a stored timestamp. */
-export const at = (month: number, day: number, hour = 0, year = 2026) => new Date(year, month - 1, day, hour).toISOString();
+const at = (month: number, day: number, hour = 0, year = 2026) => new Date(year, month - 1, day, hour).toISOString();
 export const HOUR = 3_600_000;
 
-export function estimate(id: string, values: Partial<EstimateDoc>): EstimateDoc {
+function estimate(id: string, values: Partial<EstimateDoc>): EstimateDoc {
   return { id, status: 'draft', owner_id: null, account_id: null, created_at: at(1, 1), sent_at: null, viewed_at: null, accepted_at: null, discount_cents: 0, tax_rate: 0, ...values };
 }
 

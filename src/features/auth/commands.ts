@@ -13,7 +13,7 @@ export type AuthApi = SupabaseClient['auth'];
 export type CommandResult = { ok: true } | { ok: false; message: string };
 
 /** What the sign-in form says when the server turns the e-mail (or phone) and password down. */
-export const WRONG_CREDENTIALS = 'The e-mail or phone number, or the password, is wrong. Check both and try again.';
+const WRONG_CREDENTIALS = 'The e-mail or phone number, or the password, is wrong. Check both and try again.';
 
 /** Wrong credentials are said plainly; anything else (offline, rate limits) as the catalogue says. */
 function signInFailureMessage(failure: unknown): string {

@@ -60,7 +60,7 @@ export function parseCost(text: string): Parsed<number | null> {
   return fromZod(moneySchema('a cost'), text);
 }
 
-export function parseDiscountAmount(text: string): Parsed<number> {
+function parseDiscountAmount(text: string): Parsed<number> {
   if (clean(text) === '') return { ok: true, value: 0 };
   return fromZod(moneySchema('a discount'), text);
 }

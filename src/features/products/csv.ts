@@ -61,7 +61,7 @@ export type ImportRow = {
   changes: FieldChange[];
 };
 
-export type FieldChange = { column: CsvColumn; from: string; to: string };
+type FieldChange = { column: CsvColumn; from: string; to: string };
 
 export type ImportPlan = {
   rows: number;

@@ -24,7 +24,7 @@ export function allowedRedirect(ctx: LocalContext, candidate: string | undefined
   return extra.some((allowed) => candidate.startsWith(allowed)) ? candidate : fallback;
 }
 
-export function verifyLink(ctx: LocalContext, hash: string, type: VerifyType, redirectTo: string): string {
+function verifyLink(ctx: LocalContext, hash: string, type: VerifyType, redirectTo: string): string {
   const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${ctx.config.apiUrl}/auth/v1/verify?${query.toString()}`;
 }

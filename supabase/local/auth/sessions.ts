@@ -6,10 +6,9 @@ import type { Queryable } from '../db';
 import { badRequest } from './errors';
 import { appMetadata, isBanned, loadUser, userJson, type LoadedUser } from './users';
 
-export type AmrEntry = { method: string; timestamp: number };
-export type SessionRow = { id: string; user_id: string; aal: string | null; not_after: string | null; factor_id: string | null };
+type AmrEntry = { method: string; timestamp: number };
 
-export function newRefreshToken(): string {
+function newRefreshToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
@@ -55,7 +54,7 @@ export async function createSession(
   return { sessionId, refreshToken };
 }
 
-export async function sessionClaims(tx: Queryable, sessionId: string): Promise<{ aal: string; amr: AmrEntry[] }> {
+async function sessionClaims(tx: Queryable, sessionId: string): Promise<{ aal: string; amr: AmrEntry[] }> {
   const { rows } = await tx.query<{ aal: string | null; amr: AmrEntry[] }>(
     `select s.aal::text as aal,
        coalesce((select jsonb_agg(jsonb_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.updated_at)::bigint)
@@ -66,7 +65,7 @@ export async function sessionClaims(tx: Queryable, sessionId: string): Promise<{
   return { aal: rows[0]?.aal ?? 'aal1', amr: rows[0]?.amr ?? [] };
 }
 
-export async function accessToken(ctx: LocalContext, user: LoadedUser, sessionId: string, claims: { aal: string; amr: AmrEntry[] }): Promise<string> {
+async function accessToken(ctx: LocalContext, user: LoadedUser, sessionId: string, claims: { aal: string; amr: AmrEntry[] }): Promise<string> {
   const { row } = user;
   return ctx.keys.sign(
     {

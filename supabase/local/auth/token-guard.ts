@@ -34,11 +34,6 @@ async function run(ctx: LocalContext, c: Context, sql: string): Promise<void> {
   }
 }
 
-/** 429 with Retry-After once this address has failed too many token lookups. */
-export function guardTokenLookup(ctx: LocalContext, c: Context): Promise<void> {
-  return run(ctx, c, 'select private.guard_token_lookup()');
-}
-
 /** Counts one failed lookup for this address (in its own transaction: the failure rolls back). */
 export function recordFailedTokenLookup(ctx: LocalContext, c: Context): Promise<void> {
   return run(ctx, c, 'select private.record_failed_token_lookup()');

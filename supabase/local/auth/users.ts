@@ -58,7 +58,7 @@ type FactorRow = {
 export type LoadedUser = { row: UserRow; identities: IdentityRow[]; factors: FactorRow[] };
 
 /** ISO 8601 in UTC as GoTrue prints times; Postgres JSON gives an offset form. */
-export function iso(value: string | null | undefined): string | undefined {
+function iso(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();

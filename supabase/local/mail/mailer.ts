@@ -25,11 +25,11 @@ function smtp(ctx: LocalContext): Transporter {
   return transport;
 }
 
-export function extractLinks(text: string): string[] {
+function extractLinks(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s"'<>]+/g) ?? [])].map((l) => l.replace(/&amp;/g, '&'));
 }
 
-export function extractCodes(text: string): string[] {
+function extractCodes(text: string): string[] {
   return [...new Set(text.match(/(?<![\w/=&-])\d{6}(?![\w])/g) ?? [])];
 }
 

@@ -3,7 +3,7 @@
 // security and replica identity.
 import type { Queryable } from '../db';
 
-export type Column = { name: string; type: string };
+type Column = { name: string; type: string };
 
 export type TableInfo = {
   oid: number;

@@ -3,7 +3,7 @@
 // backslash escapes, `in` takes a parenthesised list. Parsing only: the conditions are
 // evaluated in SQL with the column checked against the catalogue and values bound.
 
-export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'is' | 'like' | 'ilike' | 'match' | 'imatch' | 'isdistinct';
+type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'is' | 'like' | 'ilike' | 'match' | 'imatch' | 'isdistinct';
 
 export type Condition = { column: string; op: FilterOp; negate: boolean; values: string[] };
 

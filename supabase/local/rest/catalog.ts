@@ -23,9 +23,9 @@ export type Table = {
 
 export type ForeignKey = { name: string; table: string; columns: string[]; refTable: string; refColumns: string[] };
 
-export type RoutineArg = { name: string; type: string; hasDefault: boolean };
+type RoutineArg = { name: string; type: string; hasDefault: boolean };
 
-export type RoutineResult =
+type RoutineResult =
   | { kind: 'void' }
   | { kind: 'scalar'; type: string }
   | { kind: 'composite'; columns: { name: string; type: string }[]; table?: string };
@@ -140,7 +140,7 @@ function toRoutine(row: RoutineRow): Routine | undefined {
   return { name: row.name, args, returnsSet: row.returns_set, result };
 }
 
-export async function loadCatalog(db: Db): Promise<Catalog> {
+async function loadCatalog(db: Db): Promise<Catalog> {
   const print = await fingerprint(db);
   const [tables, keys, foreignKeys, routines] = await Promise.all([
     db.query<TableRow>(TABLES_SQL),
@@ -192,7 +192,7 @@ export type CatalogCache = {
   markStale(): void;
 };
 
-export function createCatalogCache(db: Db): CatalogCache {
+function createCatalogCache(db: Db): CatalogCache {
   let current: Promise<Catalog> | undefined;
   let stale = false;
   const load = () => {

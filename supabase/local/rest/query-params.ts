@@ -9,7 +9,7 @@ export type SelectItem =
   | { kind: 'column'; name: string; alias?: string; cast?: string }
   | { kind: 'embed'; relation: string; alias?: string; hints: string[]; inner: boolean; spread: boolean; items: SelectItem[] };
 
-export type Operator =
+type Operator =
   | 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'match' | 'imatch' | 'is' | 'isdistinct'
   | 'in' | 'cs' | 'cd' | 'ov' | 'sl' | 'sr' | 'nxr' | 'nxl' | 'adj' | 'fts' | 'plfts' | 'phfts' | 'wfts';
 
@@ -26,7 +26,7 @@ export type Condition = {
   list?: string[];
 };
 
-export type Tree = { kind: 'tree'; op: 'and' | 'or'; negated: boolean; children: Filter[] };
+type Tree = { kind: 'tree'; op: 'and' | 'or'; negated: boolean; children: Filter[] };
 export type Filter = Condition | Tree;
 
 export type OrderTerm = { column: string; relation?: string; direction?: 'asc' | 'desc'; nulls?: 'first' | 'last' };
@@ -53,7 +53,7 @@ const FTS = new Set(['fts', 'plfts', 'phfts', 'wfts']);
 const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 const MAX_TREE_DEPTH = 32;
 
-export function parseError(param: string, value: string, details: string): ApiError {
+function parseError(param: string, value: string, details: string): ApiError {
   return new ApiError(400, 'PGRST100', `"failed to parse ${param} parameter (${value})"`, details);
 }
 
@@ -198,7 +198,7 @@ function selectItem(s: Scanner, depth: number): SelectItem {
   return { kind: 'column', name, alias, cast };
 }
 
-export function parseSelect(value: string): SelectItem[] {
+function parseSelect(value: string): SelectItem[] {
   if (value === '') return [{ kind: 'star' }];
   const s = new Scanner(value, 'select');
   const items = selectItems(s, 0, '');
@@ -267,7 +267,7 @@ function condition(column: string, head: OperatorHead, value: string, list: stri
 }
 
 /** A filter value given as `col=op.value` (the value runs to the end, unquoted). */
-export function parseFilterValue(column: string, text: string, param = column): Condition {
+function parseFilterValue(column: string, text: string, param = column): Condition {
   const s = new Scanner(text, param);
   const head = operatorHead(s);
   if (head.op === 'in') {
@@ -333,7 +333,7 @@ function treeItem(s: Scanner, depth: number): Filter {
   return condition(column, head, treeValue(s), undefined, s);
 }
 
-export function parseTree(op: 'and' | 'or', negated: boolean, text: string, param: string): Tree {
+function parseTree(op: 'and' | 'or', negated: boolean, text: string, param: string): Tree {
   const s = new Scanner(text, param);
   const children = treeChildren(s, 0);
   if (!s.done) s.fail('end of input');
@@ -342,7 +342,7 @@ export function parseTree(op: 'and' | 'or', negated: boolean, text: string, para
 
 // ---------------------------------------------------------------- order, lists
 
-export function parseOrder(text: string, param: string): OrderTerm[] {
+function parseOrder(text: string, param: string): OrderTerm[] {
   const s = new Scanner(text, param);
   const terms: OrderTerm[] = [];
   for (;;) {
@@ -368,7 +368,7 @@ export function parseOrder(text: string, param: string): OrderTerm[] {
 }
 
 /** `a,"b c"` as used by columns= and on_conflict=. */
-export function parseNameList(text: string, param: string): string[] {
+function parseNameList(text: string, param: string): string[] {
   const s = new Scanner(text, param);
   const names: string[] = [];
   for (;;) {

@@ -37,7 +37,7 @@ export function findRoutine(catalog: Catalog, name: string, argNames: string[]):
 }
 
 /** The table-like view of a composite result, so select/filters/order work on it. */
-export function resultTable(catalog: Catalog, routine: Routine): Table | undefined {
+function resultTable(catalog: Catalog, routine: Routine): Table | undefined {
   if (routine.result.kind !== 'composite') return undefined;
   const { columns, table } = routine.result;
   if (table && catalog.tables.has(table)) return catalog.tables.get(table);

@@ -14,7 +14,7 @@ export function qualified(table: { name: string }): string {
   return `"public".${quoteIdent(table.name)}`;
 }
 
-export function unknownColumn(table: string, column: string): ApiError {
+function unknownColumn(table: string, column: string): ApiError {
   return new ApiError(400, '42703', `column ${table}.${column} does not exist`);
 }
 
@@ -41,7 +41,7 @@ export class Statement {
 }
 
 type Output = { expr: string; name: string };
-export type SelectList = { outputs: Output[]; joins: string[] };
+type SelectList = { outputs: Output[]; joins: string[] };
 
 function childPath(path: string, key: string) {
   return path ? `${path}.${key}` : key;
@@ -65,7 +65,7 @@ function where(conditions: string[]): string {
 }
 
 /** The select list of one table node, with embeds as correlated subqueries. */
-export function selectList(st: Statement, table: Table, alias: string, items: SelectItem[], path: string): SelectList {
+function selectList(st: Statement, table: Table, alias: string, items: SelectItem[], path: string): SelectList {
   const outputs: Output[] = [];
   const joins: string[] = [];
   for (const item of items) {
@@ -215,20 +215,20 @@ function orderTermSql(st: Statement, table: Table, alias: string, items: SelectI
   return `${expr}${direction}${nulls}`;
 }
 
-export function orderBy(st: Statement, table: Table, alias: string, items: SelectItem[], path: string): string {
+function orderBy(st: Statement, table: Table, alias: string, items: SelectItem[], path: string): string {
   const terms = st.params.order.get(path);
   if (!terms?.length) return '';
   return ` order by ${terms.map((t) => orderTermSql(st, table, alias, items, t)).join(', ')}`;
 }
 
-export function limitOffset(st: Statement, path: string): string {
+function limitOffset(st: Statement, path: string): string {
   const limit = st.params.limit.get(path);
   const offset = st.params.offset.get(path);
   return `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
 }
 
 /** Rejects filters, order or limits on embeds that the select does not contain. */
-export function checkPaths(st: Statement): void {
+function checkPaths(st: Statement): void {
   for (const map of [st.params.filters, st.params.order, st.params.limit, st.params.offset]) {
     for (const path of map.keys()) {
       if (!st.knownPaths.has(path)) {

@@ -6,7 +6,7 @@ import type { Column, Table } from './catalog';
 import type { Preferences } from './preferences';
 import { nodeConditions, qualified, quoteIdent, readSql, type Statement } from './sql-builder';
 
-export function unknownBodyColumn(table: Table, column: string): ApiError {
+function unknownBodyColumn(table: Table, column: string): ApiError {
   return new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table.name}' in the schema cache`);
 }
 

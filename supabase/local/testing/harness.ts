@@ -11,10 +11,10 @@ import { startServer, type RunningServer } from '../server';
 
 export type Backend = 'pglite' | 'postgres';
 
-export const ADMIN_DATABASE_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_DATABASE_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let postgresReachable: Promise<boolean> | undefined;
-export function isPostgresReachable(): Promise<boolean> {
+function isPostgresReachable(): Promise<boolean> {
   postgresReachable ??= (async () => {
     const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 2000 });
     try {

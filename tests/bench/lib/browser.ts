@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Backend, TestServer } from '../../../supabase/local/testing/harness';
 import { createTestClient } from '../../../supabase/local/testing/harness';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 

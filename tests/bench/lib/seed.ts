@@ -5,7 +5,7 @@
 import type { TestServer } from '../../../supabase/local/testing/harness';
 import { createTestClient } from '../../../supabase/local/testing/harness';
 
-export const BENCH_PASSWORD = 'Bench-Password-1';
+const BENCH_PASSWORD = 'Bench-Password-1';
 
 export type BenchUser = { email: string; password: string; userId: string; orgId: string };
 
@@ -24,7 +24,7 @@ export async function signUpOwner(server: TestServer, email: string): Promise<Be
 const FIRST = ['Acme', 'Harbor', 'Summit', 'Cedar', 'Granite', 'Maple', 'Riverside', 'Northwind', 'Bluebird', 'Oakridge',
   'Pioneer', 'Silverline', 'Evergreen', 'Lakeside', 'Ironwood', 'Sunrise', 'Westfield', 'Brightwater', 'Copper', 'Redstone'];
 const SECOND = ['Builders', 'Homes', 'Renovations', 'Construction', 'Interiors', 'Roofing', 'Landscaping', 'Plumbing', 'Electric', 'Design'];
-export const CUSTOMER_NAMES = FIRST.flatMap((a) => SECOND.map((b) => `${a} ${b}`));
+const CUSTOMER_NAMES = FIRST.flatMap((a) => SECOND.map((b) => `${a} ${b}`));
 
 async function hasColumn(server: TestServer, table: string, column: string): Promise<boolean> {
   const { rows } = await server.ctx.db.query(

@@ -2,7 +2,7 @@
 // colour is darkened until it has at least 4.5:1 contrast on white, and a brand-coloured
 // button gets white or near-black text, whichever reads better (WCAG 2.1 AA).
 const HEX = /^#[0-9a-f]{6}$/i;
-export const DEFAULT_BRAND = '#2563eb';
+const DEFAULT_BRAND = '#2563eb';
 const DARK_TEXT = '#0f172a';
 
 function channels(hex: string): [number, number, number] {
@@ -13,7 +13,7 @@ function toHex([r, g, b]: [number, number, number]): string {
   return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 }
 
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = channels(hex).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

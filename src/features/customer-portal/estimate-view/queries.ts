@@ -12,14 +12,14 @@ import { customerEstimateKey, openingQuery } from './opening';
 import { estimateUpdateSchema, tokenSchema, type CustomerEstimate, type EstimateUpdate } from './schemas';
 
 /** Staff replies reach the customer within 5 s. */
-export const POLL_INTERVAL_MS = 4000;
+const POLL_INTERVAL_MS = 4000;
 
 const updatesKey = (token: string) => ['customer-estimate', token, 'updates'] as const;
 
 type Cached = CustomerEstimate | null | undefined;
 
 /** An update laid over what the page has: the snapshot is kept unless a new one came. Null: the link stopped working. */
-export function mergeUpdate(current: Cached, update: EstimateUpdate | null): Cached {
+function mergeUpdate(current: Cached, update: EstimateUpdate | null): Cached {
   if (update === null) return null;
   if (!current) return update.snapshot ? { ...update, snapshot: update.snapshot } : current;
   return { ...update, snapshot: update.snapshot ?? current.snapshot };

@@ -12,7 +12,7 @@ const timestamp = z.string();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const decimal = z.union([z.number(), z.string()]).transform(Number);
 
-export const snapshotItemSchema = z.object({
+const snapshotItemSchema = z.object({
   id: uuid,
   name: z.string(),
   description: z.string(),
@@ -28,7 +28,7 @@ export const snapshotItemSchema = z.object({
 });
 export type SnapshotLine = z.infer<typeof snapshotItemSchema>;
 
-export const snapshotSchema = z.object({
+const snapshotSchema = z.object({
   format: z.literal(1),
   estimate: z.object({
     title: z.string(),
@@ -45,9 +45,9 @@ export const snapshotSchema = z.object({
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
-export const MILESTONE_STATUSES = ['planned', 'in_progress', 'done'] as const;
+const MILESTONE_STATUSES = ['planned', 'in_progress', 'done'] as const;
 
-export const milestoneSchema = z.object({
+const milestoneSchema = z.object({
   id: uuid,
   title: z.string(),
   description: z.string(),
@@ -57,7 +57,7 @@ export const milestoneSchema = z.object({
 });
 export type CustomerMilestone = z.infer<typeof milestoneSchema>;
 
-export const commentSchema = z.object({
+const commentSchema = z.object({
   id: uuid,
   author_kind: z.enum(['staff', 'customer']),
   author_name: z.string(),
@@ -66,7 +66,7 @@ export const commentSchema = z.object({
 });
 export type CustomerComment = z.infer<typeof commentSchema>;
 
-export const decisionSchema = z.discriminatedUnion('kind', [
+const decisionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('accepted'),
     at: timestamp.nullable(),
@@ -83,7 +83,7 @@ export const decisionSchema = z.discriminatedUnion('kind', [
 ]);
 export type Decision = z.infer<typeof decisionSchema>;
 
-export const ESTIMATE_STATUSES = ['draft', 'sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired', 'archived'] as const;
+const ESTIMATE_STATUSES = ['draft', 'sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired', 'archived'] as const;
 
 const customerEstimateFields = {
   estimate_id: uuid,
@@ -133,7 +133,6 @@ export const acceptFormSchema = z
     if (form.method === 'drawn' && form.drawn === '') ctx.addIssue({ code: 'custom', path: ['drawn'], message: 'Sign in the box, or choose to type your signature' });
     if (form.method === 'drawn' && form.drawn.length > 100_000) ctx.addIssue({ code: 'custom', path: ['drawn'], message: 'The signature is too detailed; clear it and sign again' });
   });
-export type AcceptFormInput = z.input<typeof acceptFormSchema>;
 
 const longText = (empty: string, max = 2000) =>
   z
@@ -144,4 +143,3 @@ const longText = (empty: string, max = 2000) =>
 export const declineFormSchema = z.object({ reason: longText('Tell us why you are declining') });
 export const changesFormSchema = z.object({ message: longText('Tell us what you would like changed') });
 export const commentFormSchema = z.object({ name, body: longText('Write a comment first') });
-export type CommentFormInput = z.input<typeof commentFormSchema>;
