@@ -48,7 +48,7 @@ function QuickActions() {
 
 export function HomePage() {
   const { orgId, role, profile } = useWorkspace();
-  const { summary } = useHomeData();
+  const { summary, fresh } = useHomeData();
   const team = useLiveQuery((db) => teamOf(db, orgId), [orgId]);
   const owners = memberNames(team.result);
   useRequestToasts();
@@ -68,7 +68,9 @@ export function HomePage() {
       {!summary ? (
         <PageSpinner label="Reading your day…" />
       ) : (
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="home-widgets">
+        // data-fresh: the summary of the documents read now, not the one kept from the last visit
+        // (what the bench waits for).
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="home-widgets" data-fresh={fresh}>
           <NeedsAction action={summary.action} />
           <WaitingRequests requests={summary.requests} />
           <Expiring expiring={summary.expiring} owners={owners} />
