@@ -267,4 +267,42 @@ describe('blank drafts', () => {
     await batcher.push('estimates', [newRow(blank)]);
     expect(server.rows.has(String(blank.id))).toBe(true);
   });
+
+  it("waits for the lines before an offline acceptance's refusal counts, then lands it", async () => {
+    const db = await openWithChildren();
+    const server = fakeServer();
+    const original = server.apply.bind(server);
+    // Like sync_push: an accepted estimate whose signed lines are not on the server is refused.
+    server.apply = (change) => {
+      const id = String(change.doc.id);
+      const hasLines = [...server.rows.values()].some((row) => row.estimate_id === id);
+      if (change.table === 'estimates' && change.doc.status === 'accepted' && !hasLines) {
+        return { seq: change.seq, table: change.table, id, status: 'rejected', code: 'PT409', reason: 'acceptance_mismatch', server_doc: { ...server.rows.get(id) } };
+      }
+      return original(change);
+    };
+    const batcher = batcherFor(db, server);
+    const accepted = draft({ title: 'Deck', status: 'accepted', accepted_by_name: 'Jordan' });
+    await db.estimates.insert(accepted as never);
+    const item = estimateItems.create({ id: crypto.randomUUID(), org_id: ORG, estimate_id: accepted.id as string, name: 'Cedar' }) as Doc;
+    await db.estimate_items.insert(item as never);
+
+    // The estimate's batch goes first, alone: it waits (RxDB pushes it again), not refused.
+    await expect(batcher.push('estimates', [newRow(accepted)])).rejects.toThrow(/sync first/);
+    expect(server.rows.has(String(accepted.id))).toBe(false);
+    await batcher.push('estimate_items', [newRow(item)]);
+    expect(await batcher.push('estimates', [newRow(accepted)])).toEqual([]);
+    expect(server.rows.get(String(accepted.id))).toMatchObject({ status: 'accepted' });
+  });
+
+  it('lets the refusal count once the acceptance has waited its pushes', async () => {
+    const db = await openWithChildren();
+    const server = fakeServer();
+    server.apply = (change) => ({ seq: change.seq, table: change.table, id: String(change.doc.id), status: 'rejected', code: 'PT409', reason: 'acceptance_mismatch', message: 'changed', server_doc: {} });
+    const batcher = batcherFor(db, server);
+    const accepted = draft({ title: 'Deck', status: 'accepted' });
+    await db.estimates.insert(accepted as never);
+    for (let i = 0; i < 2; i++) await expect(batcher.push('estimates', [newRow(accepted)])).rejects.toThrow(/sync first/);
+    await expect(batcher.push('estimates', [newRow(accepted)])).resolves.toBeDefined();
+  });
 });

@@ -146,6 +146,10 @@ class ParentNotSyncedError extends Error {
   }
 }
 
+/** Pushes an offline acceptance may wait for its lines before the refusal counts (RxDB retries a
+ * push after 10 s, so a real refusal shows within about half a minute). */
+const ACCEPTANCE_WAITS = 2;
+
 export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   const { db, supabase } = options;
   const windowMs = options.windowMs ?? 25;
@@ -332,6 +336,9 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     return kept;
   }
 
+  /** How many pushes an estimate's acceptance has waited for its lines (see pushItems). */
+  const acceptanceWaits = new Map<string, number>();
+
   async function pushItems(items: Item[], epoch: number): Promise<{ conflicts: Map<string, WithDeleted<Doc>>; deferred: Set<string> }> {
     const state = await loadState(epoch);
     if (state.outbox?.length) {
@@ -387,6 +394,16 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
           deferred.add(key);
           continue;
         }
+        if (result.status === 'rejected' && result.reason === 'acceptance_mismatch' && (acceptanceWaits.get(key) ?? 0) < ACCEPTANCE_WAITS) {
+          // A signature captured offline is checked against the lines on the server, and the
+          // lines push in their own collection's batch, which may come after this one: the
+          // acceptance waits for them, as a child waits for its parent, a few pushes at most.
+          acceptanceWaits.set(key, (acceptanceWaits.get(key) ?? 0) + 1);
+          delete acked[key];
+          deferred.add(key);
+          continue;
+        }
+        acceptanceWaits.delete(key);
         if (result.status === 'applied') bases.delete(key);
         const conflict = await settle(item.name, item.doc, result);
         if (conflict) conflicts.set(key, conflict);
