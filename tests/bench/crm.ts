@@ -181,18 +181,19 @@ export async function run(): Promise<void> {
     await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state') === 'idle', undefined, { timeout: 120_000, polling: 500 });
     console.log(`the app synced ${prospects} prospects and ${estimates} estimates into the device database in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-    // Board and home: page loads, and in-app navigations between the two.
+    // Board and home: page loads, and in-app navigations between the two (home → board, then
+    // back to a home page this session has shown before).
     const boardLoad: number[] = [];
     const boardNav: number[] = [];
     const homeLoad: number[] = [];
     const homeNav: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       homeLoad.push(await pageLoad(page, `${server.url}/`, 'home'));
-      boardLoad.push(await pageLoad(page, `${server.url}/prospects`, 'board'));
-      await page.waitForTimeout(500);
-      homeNav.push(await timeUntil(page, 'home', '/'));
       await page.waitForTimeout(500);
       boardNav.push(await timeUntil(page, 'board', '/prospects'));
+      await page.waitForTimeout(500);
+      homeNav.push(await timeUntil(page, 'home', '/'));
+      boardLoad.push(await pageLoad(page, `${server.url}/prospects`, 'board'));
     }
     const shownCounts = await page.locator('[data-testid="stage-count"]').allTextContents();
 
@@ -248,7 +249,7 @@ export async function run(): Promise<void> {
         [`search keystroke → updated rows (${screenSearch.length}×)`, ms(med(screenSearch)), ms(p95(screenSearch)), `raw search p95 ${ms(p95(rawSearch))}`, ratio(med(screenSearch), med(rawSearch)), ratio(p95(screenSearch), p95(rawSearch)), 'p95 ≤ 2×'],
         [`board first render, in-app navigation (${boardNav.length}×)`, ms(med(boardNav)), ms(p95(boardNav)), `raw board ${ms(boardBase)}`, ratio(med(boardNav), boardBase), ratio(p95(boardNav), boardBase), '≤ 2×'],
         [`board first render, page load (${boardLoad.length}×)`, ms(med(boardLoad)), ms(p95(boardLoad)), `raw board ${ms(boardBase)}`, ratio(med(boardLoad), boardBase), ratio(p95(boardLoad), boardBase), '(app start included)'],
-        [`home all widgets, in-app navigation (${homeNav.length}×)`, ms(med(homeNav)), ms(p95(homeNav)), `summary pass ${ms(passBase)}`, ratio(med(homeNav), passBase), ratio(p95(homeNav), passBase), '≤ 3×'],
+        [`home all widgets, back from the board in-app (${homeNav.length}×)`, ms(med(homeNav)), ms(p95(homeNav)), `summary pass ${ms(passBase)}`, ratio(med(homeNav), passBase), ratio(p95(homeNav), passBase), '≤ 3×'],
         [`home all widgets, page load (${homeLoad.length}×)`, ms(med(homeLoad)), ms(p95(homeLoad)), `summary pass ${ms(passBase)}`, ratio(med(homeLoad), passBase), ratio(p95(homeLoad), passBase), '(app start included)'],
       ],
     );
