@@ -7,7 +7,7 @@
 // from the estimate page (copy one more, revoke one, rotate all). Every response the
 // customer's browser receives is checked for cost, margin and internal notes.
 import type { APIRequestContext, Browser, BrowserContext, Page, Response } from '@playwright/test';
-import { expect, expectAccessible, KNOWN, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { api, orgIdOf, runtimeConfig, signUpStaff, storeSession, type StoredSession } from './support';
 
 const INTERNAL_NOTE = 'Internal only: supplier raised lumber prices, keep margin above 30 percent';
@@ -170,7 +170,7 @@ test('send → open the e-mailed link → view, choose an option, comment, accep
   await expect(page.getByTestId('view-count')).toHaveText('1');
   await expect(page.getByTestId('first-viewed')).not.toHaveText('Not yet');
   await viewedToast;
-  await expectAccessible(page, 'staff estimate page, customer activity with a view', { known: [KNOWN.timelineBarContrast] });
+  await expectAccessible(page, 'staff estimate page, customer activity with a view');
   await page.screenshot({ path: `${SHOTS}/11-staff-viewed-1024x768.png`, fullPage: true });
 
   // Options: lighting in, stain out; the total follows at once.
@@ -233,7 +233,7 @@ test('send → open the e-mailed link → view, choose an option, comment, accep
   await expect(page.getByRole('img', { name: 'Signature of Jordan Rivera' })).toBeVisible();
   await expect(page.getByTestId('detail-line').filter({ hasText: 'Deck lighting' })).toContainText('(optional, included)');
   await expect(page.getByTestId('detail-line').filter({ hasText: 'Stain and seal' })).toContainText('(optional, not included)');
-  await expectAccessible(page, 'staff estimate page after the customer accepted', { known: [KNOWN.timelineBarContrast] });
+  await expectAccessible(page, 'staff estimate page after the customer accepted');
 
   // The database: the acceptance references the version sent for review, and the hash of what was accepted.
   const row = await estimateRow(page.request, base, sent.id);
@@ -463,7 +463,7 @@ test('staff manage the links on the estimate page: copy one more, revoke one, ro
   await view.goto(`${base}/portal/estimate/${copied}`);
   await expect(view.getByTestId('organization-name')).toHaveText('Harbor Decks & Patios');
   await expect(rows.getByTestId('link-views')).toHaveText(['1', '0']);
-  await expectAccessible(page, 'staff estimate page with two customer links', { known: [KNOWN.timelineBarContrast] });
+  await expectAccessible(page, 'staff estimate page with two customer links');
   await page.screenshot({ path: `${SHOTS}/12-links-1024x768.png`, fullPage: true });
   await page.setViewportSize({ width: 768, height: 1024 });
   await panel.scrollIntoViewIfNeeded();

@@ -22,16 +22,6 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 export type KnownViolation = { rule: string; element: string; issue: string };
 
-/** Findings of issue 21 inside the estimates screens, on the lead's list. */
-export const KNOWN = {
-  timelineBarContrast: {
-    rule: 'color-contrast',
-    element: '[data-testid="gantt-bar"]',
-    issue: 'issue 21 item 1: white text on the timeline bars (src/features/estimates/gantt-chart.tsx)',
-  },
-} satisfies Record<string, KnownViolation>;
-
-
 function describeViolation(label: string, v: AxeViolation): string {
   const nodes = v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ');
   return `${label}: ${v.id} (${v.impact}) ${v.help} — ${nodes}`;

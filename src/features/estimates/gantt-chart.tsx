@@ -3,10 +3,11 @@ import type { Milestone } from '../../db/collections/milestones';
 import { cx } from '../../components/ui/cx';
 import { ganttLayout } from './gantt-layout';
 
+// Dark enough for the white dates on the bars (4.5:1 at least, WCAG AA for small text).
 const STATUS_COLOURS: Record<Milestone['status'], string> = {
-  planned: 'bg-brand-500',
-  in_progress: 'bg-amber-500',
-  done: 'bg-emerald-600',
+  planned: 'bg-brand-700',
+  in_progress: 'bg-amber-700',
+  done: 'bg-emerald-700',
 };
 const STATUS_LABELS: Record<Milestone['status'], string> = { planned: 'Planned', in_progress: 'In progress', done: 'Done' };
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
