@@ -6,7 +6,7 @@
 // see the views, the decision and a toast for each customer step live, and manage the links
 // from the estimate page (copy one more, revoke one, rotate all). Every response the
 // customer's browser receives is checked for cost, margin and internal notes.
-import type { APIRequestContext, Browser, BrowserContext, Page, Response } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page, Response } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { api, orgIdOf, runtimeConfig, signUpStaff, storeSession, type StoredSession } from './support';
 
@@ -326,6 +326,43 @@ test('accept with the keyboard only, signing by typing the name', async ({ brows
   await expect(view.getByTestId('receipt')).toContainText('Signed by typing the full name');
   await view.screenshot({ path: `${SHOTS}/7-typed-receipt-1024x768.png`, fullPage: true });
   expect(await estimateRow(page.request, base, sent.id)).toMatchObject({ status: 'accepted', accepted_by_name: 'Avery Quinn', acceptance_signature_method: 'typed' });
+  await customer.close();
+});
+
+test('comment and decline with the keyboard only', async ({ browser, baseURL, page }) => {
+  test.setTimeout(120_000);
+  const base = baseURL!;
+  const sent = await seedEstimate(page.request, base);
+  const customer = await customerContext(browser);
+  const view = await customer.newPage();
+  await view.goto(`${base}/portal/estimate/${sent.token}`);
+  await expect(view.getByTestId('customer-estimate')).toBeVisible();
+  const tabTo = async (target: Locator, backwards = false) => {
+    for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) await view.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    await expect(target).toBeFocused();
+  };
+
+  // A question, typed and posted from the keyboard.
+  await tabTo(view.getByLabel('Your name'));
+  await view.keyboard.type('Sam Keys');
+  await view.keyboard.press('Tab');
+  await expect(view.getByLabel('Comment', { exact: true })).toBeFocused();
+  await view.keyboard.type('Could the work start in May?');
+  await tabTo(view.getByRole('button', { name: 'Post comment' }));
+  await view.keyboard.press('Enter');
+  await expect(view.getByTestId('comment').filter({ hasText: 'Could the work start in May?' })).toBeVisible();
+
+  // Decline, with the reason typed after the form's own message.
+  await tabTo(view.getByRole('button', { name: 'Decline', exact: true }), true);
+  await view.keyboard.press('Enter');
+  const reason = view.getByLabel('Why are you declining?');
+  await tabTo(reason);
+  await view.keyboard.type('The budget went to another project.');
+  await tabTo(view.getByRole('button', { name: 'Decline estimate' }));
+  await expectAccessible(view, 'decline form reached with the keyboard');
+  await view.keyboard.press('Enter');
+  await expect(view.getByTestId('outcome')).toHaveAttribute('data-kind', 'declined');
+  expect(await estimateRow(page.request, base, sent.id)).toMatchObject({ status: 'declined', decline_reason: 'The budget went to another project.' });
   await customer.close();
 });
 

@@ -216,6 +216,8 @@ test('build an estimate with catalogue and free-form lines, reorder them and sen
   await tabTo(page, custom.getByLabel('Unit price ($)'));
   await page.keyboard.type('90');
   await expect(page.getByTestId('total')).toHaveText('$520.00');
+  // Screen readers hear the new total once typing pauses.
+  await expect(page.getByTestId('total-announcement')).toHaveText('Total $520.00');
   await expectAccessible(page, 'estimate built with the keyboard');
 
   // Reorder: the free-form line moves up one place.

@@ -1,5 +1,6 @@
 // The editor's totals as typed: the side panel on wide screens, and a running bar under the
 // editor on tablets. Both follow values typed but not saved yet.
+import { useEffect, useState } from 'react';
 import { MarginText } from '../../../components/ui/margin-text';
 import type { EstimateItem } from '../../../db/collections/estimate-items';
 import type { Estimate } from '../../../db/collections/estimates';
@@ -13,25 +14,45 @@ export function TypedTotalsPanel({ drafts, items, estimate }: TotalsProps) {
   return <TotalsPanel totals={useTypedTotals(drafts, items, estimate)} />;
 }
 
-/** The bar under the editor on screens without the totals column. */
+/** How long the total must stay put before a screen reader hears it (not on every keystroke). */
+const ANNOUNCE_AFTER_MS = 1000;
+
+/** Says the new total politely once typing pauses; always in the page, whichever totals show. */
+function TotalAnnouncement({ total }: { total: number }) {
+  const [said, setSaid] = useState(() => formatMoney(total));
+  useEffect(() => {
+    const timer = setTimeout(() => setSaid(formatMoney(total)), ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [total]);
+  return (
+    <p role="status" aria-live="polite" data-testid="total-announcement" className="sr-only">
+      Total {said}
+    </p>
+  );
+}
+
+/** The bar under the editor on screens without the totals column, and the total's announcement. */
 export function RunningTotals({ drafts, items, estimate }: TotalsProps) {
   const totals = useTypedTotals(drafts, items, estimate);
   return (
-    <div aria-label="Running totals" role="region" className="sticky bottom-0 -mx-2 flex flex-wrap items-center justify-end gap-x-6 gap-y-1 rounded-t-xl border border-slate-200 bg-white/95 px-4 py-3 text-sm shadow-lg backdrop-blur xl:hidden">
-      <span>
-        <span className="text-slate-600">Subtotal </span>
-        <span className="tabular-nums">{formatMoney(totals.subtotal)}</span>
-      </span>
-      <span>
-        <span className="text-slate-600">Total </span>
-        <span data-testid="running-total" className="font-semibold text-slate-900 tabular-nums">
-          {formatMoney(totals.total)}
+    <>
+      <TotalAnnouncement total={totals.total} />
+      <div aria-label="Running totals" role="region" className="sticky bottom-0 -mx-2 flex flex-wrap items-center justify-end gap-x-6 gap-y-1 rounded-t-xl border border-slate-200 bg-white/95 px-4 py-3 text-sm shadow-lg backdrop-blur xl:hidden">
+        <span>
+          <span className="text-slate-600">Subtotal </span>
+          <span className="tabular-nums">{formatMoney(totals.subtotal)}</span>
         </span>
-      </span>
-      <span>
-        <span className="text-slate-600">Margin </span>
-        <MarginText margin={totals} />
-      </span>
-    </div>
+        <span>
+          <span className="text-slate-600">Total </span>
+          <span data-testid="running-total" className="font-semibold text-slate-900 tabular-nums">
+            {formatMoney(totals.total)}
+          </span>
+        </span>
+        <span>
+          <span className="text-slate-600">Margin </span>
+          <MarginText margin={totals} />
+        </span>
+      </div>
+    </>
   );
 }
