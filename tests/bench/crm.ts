@@ -178,7 +178,7 @@ export async function run(): Promise<void> {
     console.log(`the home page counted them all ${((performance.now() - homeStarted) / 1000).toFixed(1)} s after it was opened`);
     await page.goto(`${server.url}/prospects?view=table`);
     await showing(page, countLabel(open, open), 120_000);
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state') === 'idle', undefined, { timeout: 120_000, polling: 500 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state') === 'idle', undefined, { timeout: SYNC_TIMEOUT_MS, polling: 500 });
     console.log(`the app synced ${prospects} prospects and ${estimates} estimates into the device database in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
     // Board and home: page loads, and in-app navigations between the two (home → board, then
