@@ -55,6 +55,4 @@ export function shortMonth(month: string): string {
   return `${SHORT_MONTH.format(new Date(year, m - 1, 1))} ’${String(year).slice(2)}`;
 }
 
-export function countLabel(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+export { countLabel } from '../../lib/count-label';

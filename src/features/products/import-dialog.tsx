@@ -7,7 +7,8 @@ import { useWorkspace } from '../../db/react';
 import { toast, toastError } from '../../lib/toast-store';
 import { importProducts } from './commands';
 import { CSV_COLUMNS, planImport, type ImportPlan } from './csv';
-import { ImportReport, plural } from './import-report';
+import { countLabel } from '../../lib/count-label';
+import { ImportReport } from './import-report';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -51,8 +52,8 @@ export function ImportDialog({ open, catalogue, onClose }: { open: boolean; cata
     setImporting(true);
     try {
       const { created, updated } = await importProducts(db, orgId, chosen.plan.valid);
-      const skipped = chosen.plan.invalidRows > 0 ? `; skipped ${plural(chosen.plan.invalidRows, 'row')} with problems` : '';
-      toast({ tone: 'success', description: `Imported ${plural(created + updated, 'product')} (${created} new, ${updated} updated)${skipped}.` });
+      const skipped = chosen.plan.invalidRows > 0 ? `; skipped ${countLabel(chosen.plan.invalidRows, 'row')} with problems` : '';
+      toast({ tone: 'success', description: `Imported ${countLabel(created + updated, 'product')} (${created} new, ${updated} updated)${skipped}.` });
       close();
     } catch (error) {
       toastError(error);
@@ -84,12 +85,12 @@ export function ImportDialog({ open, catalogue, onClose }: { open: boolean; cata
           </Button>
           {clean && (
             <Button onClick={run} disabled={importing}>
-              Import {plural(plan.valid.length, 'product')}
+              Import {countLabel(plan.valid.length, 'product')}
             </Button>
           )}
           {partial && (
             <Button onClick={run} disabled={importing}>
-              Import only the {plural(plan.valid.length, 'valid row')}
+              Import only the {countLabel(plan.valid.length, 'valid row')}
             </Button>
           )}
         </>

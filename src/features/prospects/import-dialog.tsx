@@ -10,7 +10,8 @@ import { useWorkspace } from '../../db/react';
 import { toast, toastError } from '../../lib/toast-store';
 import { importProspects } from './commands';
 import { CSV_COLUMNS, MAX_IMPORT_ROWS, planImport, type ImportPlan } from './csv';
-import { ImportReport, plural } from './import-report';
+import { countLabel } from '../../lib/count-label';
+import { ImportReport } from './import-report';
 import { personName } from './pipeline';
 import type { Team } from './use-team';
 
@@ -58,8 +59,8 @@ export function ImportDialog({ open, team, existing, onClose }: { open: boolean;
     setImporting(true);
     try {
       const count = await importProspects(db, { orgId, userId }, chosen.plan.valid);
-      const skipped = [chosen.plan.invalidRows > 0 && `${plural(chosen.plan.invalidRows, 'row')} with problems`, chosen.plan.duplicates.length > 0 && plural(chosen.plan.duplicates.length, 'duplicate')].filter(Boolean);
-      toast({ tone: 'success', description: `Imported ${plural(count, 'prospect')}${skipped.length ? `; skipped ${skipped.join(' and ')}` : ''}.` });
+      const skipped = [chosen.plan.invalidRows > 0 && `${countLabel(chosen.plan.invalidRows, 'row')} with problems`, chosen.plan.duplicates.length > 0 && countLabel(chosen.plan.duplicates.length, 'duplicate')].filter(Boolean);
+      toast({ tone: 'success', description: `Imported ${countLabel(count, 'prospect')}${skipped.length ? `; skipped ${skipped.join(' and ')}` : ''}.` });
       close();
     } catch (error) {
       toastError(error);
@@ -90,12 +91,12 @@ export function ImportDialog({ open, team, existing, onClose }: { open: boolean;
           </Button>
           {clean && (
             <Button onClick={run} disabled={importing}>
-              Import {plural(p.valid.length, 'prospect')}
+              Import {countLabel(p.valid.length, 'prospect')}
             </Button>
           )}
           {partial && (
             <Button onClick={run} disabled={importing}>
-              Import only the {plural(p.valid.length, 'valid row')}
+              Import only the {countLabel(p.valid.length, 'valid row')}
             </Button>
           )}
         </>
