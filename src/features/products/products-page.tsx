@@ -10,7 +10,7 @@ import { can, useWorkspace } from '../../db/react';
 import { toast, toastError } from '../../lib/toast-store';
 import { setProductActive } from './commands';
 import { exportFileName, productsToCsv } from './csv';
-import { downloadText } from './download';
+import { downloadText } from '../../lib/download';
 import { ImportDialog } from './import-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductFilters, useCatalogue } from './product-filters';

@@ -3,7 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { downloadText } from '../download';
+import { downloadText } from '../../../lib/download';
 import { exportFileName, prospectsToCsv } from '../csv';
 import { DEFAULT_TABLE_FILTER, type TableFilter, type TableSort } from '../pipeline';
 import type { Team } from '../use-team';
