@@ -1,5 +1,6 @@
-// The portal's request form: the person's details (prefilled from their contact), what they
-// need, when and roughly for how much. The server checks the same limits (portal_request).
+// An estimate request's fields, for the portal's request form and the public /requests form:
+// the person's details, what they need, when and roughly for how much. The server checks the
+// same limits (portal_request, submit_estimate_request).
 import { z } from 'zod';
 
 /** The same list as private.request_budget_ranges() in the database. */
@@ -25,7 +26,11 @@ export const portalRequestFormSchema = z.object({
     .trim()
     .refine((s) => s !== '', { message: 'Enter your e-mail address', abort: true })
     .refine((s) => s.length <= 254 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(s), 'Enter a valid e-mail address, like name@example.com'),
-  phone: z.string().trim().max(50, 'Keep the phone number under 50 characters'),
+  phone: z
+    .string()
+    .trim()
+    .refine((s) => s.length <= 50, 'Keep the phone number under 50 characters')
+    .refine((s) => s === '' || /^[+()\d\s./-]{5,}$/.test(s), 'Enter a phone number with digits, like (555) 010-0200'),
   company: z.string().trim().max(200, 'Keep the company name under 200 characters'),
   description: z
     .string()
