@@ -161,7 +161,8 @@ test.describe('signed in', () => {
   });
 
   test('every staff route shows its page, title and description', async ({ page, baseURL }) => {
-    test.setTimeout(180_000);
+    // Every staff area (fifteen and growing), each with its accessibility check.
+    test.setTimeout(300_000);
     await storeSession(page, baseURL!, session);
     const descriptions = new Set<string>();
     for (const c of STAFF) {

@@ -42,7 +42,8 @@ export function ErrorQueuePanel({ errors }: { errors: ErrorEntry[] | undefined }
       {list.length === 0 ? (
         <p className="text-sm text-slate-600">No errors recorded.</p>
       ) : (
-        <ul className="flex max-h-96 flex-col divide-y divide-slate-200 overflow-y-auto rounded-lg ring-1 ring-slate-200" aria-label="Recorded errors">
+        // Focusable, so a keyboard can scroll a long list (its entries hold nothing to tab to).
+        <ul tabIndex={0} className="flex max-h-96 flex-col divide-y divide-slate-200 overflow-y-auto rounded-lg ring-1 ring-slate-200" aria-label="Recorded errors">
           {list.map((entry) => (
             <li key={entry.id ?? entry.timestamp} className="flex items-start gap-3 p-3 text-sm">
               <div className="min-w-0 flex-1">
@@ -81,7 +82,7 @@ export function LogBufferPanel({ logs }: { logs: LogEntry[] | undefined }) {
       {list.length === 0 ? (
         <p className="text-sm text-slate-600">Nothing logged yet.</p>
       ) : (
-        <ul className="flex max-h-96 flex-col divide-y divide-slate-200 overflow-y-auto rounded-lg ring-1 ring-slate-200" aria-label="Log entries" data-testid="log-buffer">
+        <ul tabIndex={0} className="flex max-h-96 flex-col divide-y divide-slate-200 overflow-y-auto rounded-lg ring-1 ring-slate-200" aria-label="Log entries" data-testid="log-buffer">
           {list.map((entry) => (
             <li key={entry.id ?? entry.timestamp} className="flex flex-wrap items-baseline gap-2 p-3 text-sm">
               <Badge tone={LEVEL_TONES[entry.level]}>{entry.level}</Badge>
