@@ -77,10 +77,21 @@ create table public.estimates (
   _modified timestamptz not null default now(),
   _deleted boolean not null default false,
   _txid xid8 not null default pg_current_xact_id(),
+  -- Who the estimate is for as the app shows it (server-kept, see
+  -- 20261122001000_send_and_accept.sql), where a send mails the link, and the hash of the
+  -- version a customer accepted (written by a device accepting in the field).
+  customer_name text not null default '',
+  sent_to_email text not null default '',
+  acceptance_sha256 text not null default '',
   unique (id, org_id),
   unique (org_id, number),
   foreign key (account_id, org_id) references public.accounts (id, org_id) on delete set null (account_id),
-  foreign key (prospect_id, org_id) references public.prospects (id, org_id) on delete set null (prospect_id)
+  foreign key (prospect_id, org_id) references public.prospects (id, org_id) on delete set null (prospect_id),
+  -- Backstops for writes that skip the triggers' clearer messages (the seed, service code).
+  constraint estimates_sent_to_email_check
+    check (sent_to_email = '' or (sent_to_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' and length(sent_to_email) <= 254)),
+  constraint estimates_acceptance_sha256_check check (acceptance_sha256 = '' or acceptance_sha256 ~ '^[0-9a-f]{64}$'),
+  constraint estimates_acceptance_signature_size check (octet_length(acceptance_signature) <= 204800)
 );
 create index estimates_account_id_idx on public.estimates (account_id);
 create index estimates_prospect_id_idx on public.estimates (prospect_id);
@@ -261,7 +272,11 @@ end
 $$;
 
 -- Status rules, status timestamps, server-owned columns, totals and the lock, for inserts
--- and updates. Runs after numbering (b_ after a_) and before stamping (z_).
+-- and updates. Runs after numbering (b_ after a_) and before stamping (z_). Also keeps
+-- customer_name (private.customer_display_name), checks sent_to_email, and lets a staff
+-- client accept only with the customer's evidence, passing through `sent` when needed (the
+-- hash is checked after the write, public.estimates_after_write; both in
+-- 20261122001000_send_and_accept.sql).
 create or replace function public.estimates_before_write() returns trigger
 language plpgsql
 set search_path = ''
@@ -269,24 +284,78 @@ as $$
 declare
   totals record;
   entering boolean;
-  locked_columns text[] := array['_txid', '_modified', 'updated_at', 'created_at', 'status', 'archived_at'];
+  client boolean := private.is_client_write();
+  from_status text;
+  locked_columns text[] := array['_txid', '_modified', 'updated_at', 'created_at', 'status', 'archived_at', 'customer_name'];
 begin
   if tg_op = 'UPDATE' then
     new.number := old.number;
     new.provisional_number := old.provisional_number;
-    if private.is_client_write() then
+    if client then
       new.current_version_id := old.current_version_id;
       new.version_number := old.version_number;
       new.accepted_version_id := old.accepted_version_id;
       new.locked_txid := old.locked_txid;
     end if;
-    if new.status is distinct from old.status and not private.is_legal_estimate_transition(old.status, new.status) then
-      raise exception 'An estimate cannot go from % to %', old.status, new.status
-        using errcode = 'PT422', detail = 'illegal_status_transition',
-              hint = format('from=%s to=%s', old.status, new.status);
-    end if;
-  elsif private.is_client_write() then
+  elsif client then
     new.locked_txid := null;
+  end if;
+
+  if tg_op = 'INSERT' or new.account_id is distinct from old.account_id or new.prospect_id is distinct from old.prospect_id then
+    new.customer_name := private.customer_display_name(new.account_id, new.prospect_id);
+  elsif client then
+    new.customer_name := old.customer_name;
+  end if;
+
+  new.sent_to_email := btrim(coalesce(new.sent_to_email, ''));
+  if new.sent_to_email <> '' and (new.sent_to_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' or length(new.sent_to_email) > 254) then
+    raise exception 'Invalid e-mail address to send the estimate to: %', new.sent_to_email
+      using errcode = '23514', detail = 'invalid_email';
+  end if;
+  new.acceptance_sha256 := lower(btrim(coalesce(new.acceptance_sha256, '')));
+  if new.acceptance_sha256 <> '' and new.acceptance_sha256 !~ '^[0-9a-f]{64}$' then
+    raise exception 'The acceptance hash must be a SHA-256 in hex (64 characters)'
+      using errcode = '23514', detail = 'invalid_acceptance_hash';
+  end if;
+  if octet_length(new.acceptance_signature) > 204800 then
+    raise exception 'The signature is larger than 200 KB' using errcode = '22001', detail = 'signature_too_large';
+  end if;
+  if length(new.accepted_by_name) > 200 then
+    raise exception 'The name of the person accepting is longer than 200 characters' using errcode = '22001', detail = 'value_too_long';
+  end if;
+
+  if client and new.status = 'accepted' and (tg_op = 'INSERT' or old.status <> 'accepted') then
+    -- Staff record a customer's acceptance only with the customer's evidence; the hash is
+    -- compared with the server's snapshot after the row is written (estimates_after_write).
+    from_status := case when tg_op = 'INSERT' then 'draft' else old.status end;
+    -- Without any evidence, a step that is illegal anyway is reported as such.
+    if tg_op = 'UPDATE' and from_status not in ('sent', 'viewed') and new.acceptance_sha256 = ''
+       and btrim(new.accepted_by_name) = '' and new.acceptance_signature = '' then
+      raise exception 'An estimate cannot go from % to %', from_status, new.status
+        using errcode = 'PT422', detail = 'illegal_status_transition', hint = format('from=%s to=%s', from_status, new.status);
+    end if;
+    if new.acceptance_sha256 = '' or btrim(new.accepted_by_name) = '' or new.acceptance_signature = '' then
+      raise exception 'Accepting an estimate needs the customer''s typed name, signature and the hash of the version they saw'
+        using errcode = 'PT422', detail = 'acceptance_evidence_required';
+    end if;
+    if from_status not in ('sent', 'viewed') then
+      -- Accepted on the spot: the estimate is sent on the way (draft → sent → accepted).
+      if not private.is_legal_estimate_transition(from_status, 'sent') then
+        raise exception 'An estimate cannot go from % to %', from_status, new.status
+          using errcode = 'PT422', detail = 'illegal_status_transition', hint = format('from=%s to=%s', from_status, new.status);
+      end if;
+      new.sent_at := now();
+    end if;
+    -- The device's clock says when the customer signed; never a moment in the future.
+    if new.accepted_at is null or new.accepted_at > now() + interval '5 minutes' then
+      new.accepted_at := now();
+    end if;
+    -- Where the acceptance came from is the address the server saw, never the device's word.
+    new.acceptance_ip := private.request_ip();
+  elsif tg_op = 'UPDATE' and new.status is distinct from old.status and not private.is_legal_estimate_transition(old.status, new.status) then
+    raise exception 'An estimate cannot go from % to %', old.status, new.status
+      using errcode = 'PT422', detail = 'illegal_status_transition',
+            hint = format('from=%s to=%s', old.status, new.status);
   end if;
 
   select * into totals from private.compute_totals(new.id, new.discount_cents, new.tax_rate);
@@ -298,7 +367,7 @@ begin
   new.margin_cents := totals.margin_cents;
   new.margin_percent := totals.margin_percent;
 
-  if tg_op = 'UPDATE' and private.is_client_write() and old.status in ('accepted', 'declined')
+  if tg_op = 'UPDATE' and client and old.status in ('accepted', 'declined')
      and old.locked_txid is distinct from pg_current_xact_id()
      and (to_jsonb(new) - locked_columns) is distinct from (to_jsonb(old) - locked_columns) then
     raise exception 'Estimate % is %: create a new revision to change it', old.number, old.status
@@ -406,26 +475,70 @@ create trigger estimate_items_totals after insert or update or delete on public.
 -- with content different from its current version, a new version is snapshotted. The
 -- check runs at commit (deferred), after every item of the transaction has landed; an
 -- accepted estimate refers to the version current at its acceptance.
-create or replace function private.estimate_snapshot(p_estimate uuid) returns jsonb
+--
+-- The snapshot is canonical text: private.estimate_snapshot builds, byte for byte, the text
+-- that src/lib/estimate-snapshot.ts canonicalSnapshot builds on a device, so a hash computed
+-- offline can be checked here (supabase/tests/snapshot.test.ts proves they agree). An
+-- accepted or declined estimate outside the transaction that locked it cannot have changed,
+-- so it is never snapshotted again (a change of format or of customer_name must not add
+-- versions to it); an acceptance with a device hash must still match when its transaction
+-- ends (items written after the acceptance in the same transaction cannot change what was
+-- signed).
+
+-- A string as JSON, escaped exactly like JSON.stringify (Postgres' escape_json writes the
+-- same short escapes and lowercase \u00xx for other control characters); null as null.
+create or replace function private.json_string(value text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select coalesce(to_json(value)::text, 'null')
+$$;
+
+create or replace function private.estimate_snapshot(p_estimate uuid) returns text
 language sql stable security definer
 set search_path = ''
 as $$
-  select jsonb_build_object(
-    'estimate', jsonb_build_object(
-      'id', e.id, 'number', e.number, 'title', e.title, 'account_id', e.account_id, 'prospect_id', e.prospect_id,
-      'valid_until', e.valid_until, 'tax_rate', e.tax_rate, 'discount_cents', e.applied_discount_cents,
-      'subtotal_cents', e.subtotal_cents, 'tax_cents', e.tax_cents, 'total_cents', e.total_cents,
-      'notes', e.notes, 'terms', e.terms),
-    'items', coalesce((
-      select jsonb_agg(jsonb_build_object(
-        'id', i.id, 'name', i.name, 'description', i.description, 'quantity', i.quantity, 'unit', i.unit,
-        'unit_price_cents', i.unit_price_cents, 'discount_percent', i.discount_percent, 'taxable', i.taxable,
-        'optional', i.optional, 'selected', i.selected, 'sort_order', i.sort_order,
-        'line_net_cents', private.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent))
-        order by i.sort_order, i.id)
-      from public.estimate_items i where i.estimate_id = e.id and not i._deleted), '[]'::jsonb))
+  select '{"format":1,"estimate":{'
+      || '"id":' || private.json_string(e.id::text)
+      || ',"title":' || private.json_string(e.title)
+      || ',"account_id":' || private.json_string(e.account_id::text)
+      || ',"prospect_id":' || private.json_string(e.prospect_id::text)
+      || ',"valid_until":' || private.json_string(to_char(e.valid_until, 'YYYY-MM-DD'))
+      || ',"tax_rate":' || trim_scale(e.tax_rate)::text
+      || ',"discount_cents":' || t.applied_discount_cents::text
+      || ',"subtotal_cents":' || t.subtotal_cents::text
+      || ',"tax_cents":' || t.tax_cents::text
+      || ',"total_cents":' || t.total_cents::text
+      || ',"notes":' || private.json_string(e.notes)
+      || ',"terms":' || private.json_string(e.terms)
+      || '},"items":[' || coalesce((
+        select string_agg(
+          '{"id":' || private.json_string(i.id::text)
+          || ',"name":' || private.json_string(i.name)
+          || ',"description":' || private.json_string(i.description)
+          || ',"quantity":' || trim_scale(i.quantity)::text
+          || ',"unit":' || private.json_string(i.unit)
+          || ',"unit_price_cents":' || i.unit_price_cents::text
+          || ',"discount_percent":' || trim_scale(i.discount_percent)::text
+          || ',"taxable":' || case when i.taxable then 'true' else 'false' end
+          || ',"optional":' || case when i.optional then 'true' else 'false' end
+          || ',"selected":' || case when i.selected then 'true' else 'false' end
+          || ',"sort_order":' || i.sort_order::text
+          || ',"line_net_cents":' || private.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent)::text
+          || '}', ',' order by i.sort_order, i.id)
+        from public.estimate_items i where i.estimate_id = e.id and not i._deleted), '')
+      || ']}'
   from public.estimates e
+  cross join lateral private.compute_totals(e.id, e.discount_cents, e.tax_rate) t
   where e.id = p_estimate
+$$;
+revoke execute on function private.estimate_snapshot(uuid) from public, anon, authenticated;
+
+create or replace function private.snapshot_sha256(snapshot text) returns text
+language sql immutable strict
+set search_path = ''
+as $$
+  select encode(sha256(convert_to(snapshot, 'UTF8')), 'hex')
 $$;
 
 create or replace function private.snapshot_estimate_version(p_estimate uuid) returns void
@@ -440,13 +553,22 @@ declare
   next_number integer;
   version_id uuid;
 begin
-  select est.id, est.org_id, est.status, est._deleted, est.current_version_id, est.accepted_version_id
+  select est.id, est.org_id, est.status, est._deleted, est.current_version_id, est.accepted_version_id,
+         est.acceptance_sha256, est.locked_txid
     into e from public.estimates est where est.id = p_estimate;
   if e.id is null or e._deleted or e.status not in ('sent', 'viewed', 'changes_requested', 'accepted', 'declined') then
     return;
   end if;
-  snap := private.estimate_snapshot(e.id)::text;
-  hash := encode(sha256(convert_to(snap, 'UTF8')), 'hex');
+  if e.status in ('accepted', 'declined') and e.current_version_id is not null
+     and e.locked_txid is distinct from pg_current_xact_id() then
+    return;
+  end if;
+  snap := private.estimate_snapshot(e.id);
+  hash := private.snapshot_sha256(snap);
+  if e.status = 'accepted' and e.acceptance_sha256 <> '' and e.locked_txid = pg_current_xact_id() and hash <> e.acceptance_sha256 then
+    raise exception 'The estimate changed after the customer signed; capture the acceptance again'
+      using errcode = 'PT409', detail = 'acceptance_mismatch', hint = format('server=%s device=%s', hash, e.acceptance_sha256);
+  end if;
   select v.snapshot_sha256 into current_hash from public.estimate_versions v where v.id = e.current_version_id;
   if current_hash is distinct from hash then
     select coalesce(max(v.version_number), 0) + 1 into next_number from public.estimate_versions v where v.estimate_id = e.id;

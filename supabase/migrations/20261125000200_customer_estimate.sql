@@ -40,12 +40,12 @@
 -- 1. The customer's activity and decision on the estimate
 
 alter table public.estimates
-  add column if not exists view_count integer not null default 0,
-  add column if not exists last_viewed_at timestamptz,
-  add column if not exists acceptance_signature_method text not null default '',
-  add column if not exists acceptance_reviewed_version_id uuid references public.estimate_versions (id) on delete set null,
-  add column if not exists changes_request text not null default '',
-  add column if not exists changes_requested_at timestamptz;
+  add column view_count integer not null default 0,
+  add column last_viewed_at timestamptz,
+  add column acceptance_signature_method text not null default '',
+  add column acceptance_reviewed_version_id uuid references public.estimate_versions (id) on delete set null,
+  add column changes_request text not null default '',
+  add column changes_requested_at timestamptz;
 alter table public.estimates
   add constraint estimates_acceptance_signature_method_check check (acceptance_signature_method in ('', 'drawn', 'typed')),
   add constraint estimates_changes_request_length check (length(changes_request) <= 2000);
@@ -597,7 +597,7 @@ $$;
 
 -- Every organization has a public request slug (/requests?org={slug}); owners and admins
 -- may change it; an empty one is made again from the name.
-alter table public.organizations add column if not exists request_slug text;
+alter table public.organizations add column request_slug text not null constraint organizations_request_slug_key unique;
 
 create or replace function public.organizations_request_slug() returns trigger
 language plpgsql
@@ -616,19 +616,6 @@ end
 $$;
 create trigger a_organizations_request_slug before insert or update of request_slug on public.organizations
   for each row execute function public.organizations_request_slug();
-
-do $$
-declare
-  org record;
-begin
-  for org in select o.id, o.name from public.organizations o where o.request_slug is null order by o.created_at, o.id loop
-    update public.organizations set request_slug = private.new_request_slug(org.name) where id = org.id;
-  end loop;
-end
-$$;
-alter table public.organizations
-  alter column request_slug set not null,
-  add constraint organizations_request_slug_key unique (request_slug);
 
 -- The organization a request form files to: the one of the slug, or without a slug the
 -- deployment's default (the oldest organization; a build can name another with

@@ -110,14 +110,8 @@ alter table public.portal_access_codes enable row level security;
 alter table public.portal_sign_in_codes enable row level security;
 revoke all on public.portal_links, public.portal_access_codes, public.portal_sign_in_codes from anon, authenticated;
 
--- Estimate links opened from inside a portal (section 3).
-alter table public.estimate_links drop constraint estimate_links_channel_check;
-alter table public.estimate_links
-  add constraint estimate_links_channel_check check (channel in ('email', 'link', 'portal')),
-  add column portal_id uuid,
-  add column customer_session_id uuid references public.customer_sessions (id) on delete cascade,
-  add constraint estimate_links_portal_fk foreign key (portal_id, org_id) references public.portals (id, org_id) on delete cascade;
-create index estimate_links_portal_idx on public.estimate_links (portal_id) where portal_id is not null;
+-- Estimate links opened from inside a portal (section 3) are estimate_links rows of channel
+-- 'portal' with portal_id and customer_session_id (20261122001000_send_and_accept.sql).
 
 -- ---------------------------------------------------------------------------------------
 -- Shared rules

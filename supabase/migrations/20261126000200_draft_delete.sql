@@ -39,7 +39,6 @@ begin
 end
 $$;
 
-drop trigger if exists c_estimates_delete_rule on public.estimates;
 create trigger c_estimates_delete_rule before insert or update on public.estimates
   for each row execute function private.estimates_delete_rule();
 
@@ -63,6 +62,5 @@ $$;
 revoke execute on function private.estimates_void_number() from public, anon, authenticated;
 revoke execute on function private.estimates_delete_rule() from public, anon, authenticated;
 
-drop trigger if exists d_estimates_void_number on public.estimates;
 create trigger d_estimates_void_number after insert or update of _deleted on public.estimates
   for each row execute function private.estimates_void_number();

@@ -1,6 +1,6 @@
-// sync_push applies a batch set-based (20261122001200_sync_push_fast.sql). These tests hold
-// it to the per-change push it replaced (20261122001000_send_and_accept.sql, installed here
-// under another name): the same batch, from the same state, gets the same answers in the
+// sync_push applies a batch set-based (20261122000900_sync.sql). These tests hold it to the
+// per-change push it replaced (fixtures/sync_push_per_change.sql, installed here under
+// another name): the same batch, from the same state, gets the same answers in the
 // same order and leaves the same rows, whatever mix of updates, inserts, conflicts,
 // refusals, parents after children, repeats and rows changed twice the batch holds.
 import { randomUUID } from 'node:crypto';
@@ -19,9 +19,9 @@ type Answer = { seq: number; table: string; id: string; status: string; reason?:
 
 const PER_CHANGE = 'private.sync_push_per_change';
 
-/** The per-change sync_push of 20261122001000_send_and_accept.sql, as PER_CHANGE. */
+/** The per-change sync_push of fixtures/sync_push_per_change.sql, as PER_CHANGE. */
 function perChangeDefinition(): string {
-  const file = readFileSync(new URL('../migrations/20261122001000_send_and_accept.sql', import.meta.url), 'utf8');
+  const file = readFileSync(new URL('./fixtures/sync_push_per_change.sql', import.meta.url), 'utf8');
   const start = file.indexOf('create or replace function public.sync_push(');
   const end = file.indexOf('$$;', file.indexOf('as $$', start) + 5) + 3;
   expect(start).toBeGreaterThan(0);
