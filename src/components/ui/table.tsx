@@ -12,7 +12,7 @@ export function Table({ caption, children, className }: { caption?: ReactNode; c
   );
 }
 
-export function TableHead({ children }: { children: ReactNode }) {
+function TableHead({ children }: { children: ReactNode }) {
   return <thead className="bg-slate-50">{children}</thead>;
 }
 
@@ -24,10 +24,31 @@ export function TableRow({ children, className }: { children: ReactNode; classNa
   return <tr className={cx('hover:bg-slate-50', className)}>{children}</tr>;
 }
 
-export function TableHeader({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+function TableHeader({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
   return <th scope="col" className={cx('px-4 py-3 text-left font-semibold whitespace-nowrap text-slate-700', className)} {...props} />;
 }
 
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cx('px-4 py-3 text-slate-700', className)} {...props} />;
+}
+
+/** A column of TableColumns: its heading, and classes such as `hidden md:table-cell`. */
+export type Column = ReactNode | { label: ReactNode; className?: string };
+
+const isColumnSpec = (c: Column): c is { label: ReactNode; className?: string } => typeof c === 'object' && c !== null && 'label' in c;
+
+/** The header row of a table; `actions` adds the last, visually empty column of row buttons. */
+export function TableColumns({ columns, actions = false }: { columns: Column[]; actions?: boolean }) {
+  return (
+    <TableHead>
+      <tr>
+        {columns.map((c, i) => (isColumnSpec(c) ? <TableHeader key={i} className={c.className}>{c.label}</TableHeader> : <TableHeader key={i}>{c}</TableHeader>))}
+        {actions && (
+          <TableHeader>
+            <span className="sr-only">Actions</span>
+          </TableHeader>
+        )}
+      </tr>
+    </TableHead>
+  );
 }

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field, Input } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import type { Account } from '../../db/collections/accounts';
 import { formatMoney } from '../../lib/money';
 import { matchesWords } from '../../lib/text-search';
@@ -60,14 +60,7 @@ export function AccountList({ accounts, figures, owners, figuresLoading }: Props
         </EmptyState>
       ) : (
         <Table>
-          <TableHead>
-            <tr>
-              <TableHeader>Account</TableHeader>
-              <TableHeader className="hidden md:table-cell">Owner</TableHeader>
-              <TableHeader className="text-right">Open pipeline</TableHeader>
-              <TableHeader className="text-right">Won revenue</TableHeader>
-            </tr>
-          </TableHead>
+          <TableColumns columns={['Account', { label: 'Owner', className: 'hidden md:table-cell' }, { label: 'Open pipeline', className: 'text-right' }, { label: 'Won revenue', className: 'text-right' }]} />
           <TableBody>
             {rows.map((a) => {
               const f = figuresOf(figures, a.id);

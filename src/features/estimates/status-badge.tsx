@@ -1,17 +1,9 @@
 // An estimate's status as a badge, and its label, for every estimate screen.
 import type { EstimateStatus } from '../../db/collections/estimates';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { ESTIMATE_STATUS } from '../../lib/estimate-status';
 
-const STATUS: Record<EstimateStatus, { label: string; tone: BadgeTone }> = {
-  draft: { label: 'Draft', tone: 'neutral' },
-  sent: { label: 'Sent', tone: 'brand' },
-  viewed: { label: 'Viewed', tone: 'brand' },
-  changes_requested: { label: 'Changes requested', tone: 'warning' },
-  accepted: { label: 'Accepted', tone: 'success' },
-  declined: { label: 'Declined', tone: 'danger' },
-  expired: { label: 'Expired', tone: 'warning' },
-  archived: { label: 'Archived', tone: 'neutral' },
-};
+const STATUS: Record<EstimateStatus, { label: string; tone: BadgeTone }> = ESTIMATE_STATUS;
 
 export function statusLabel(status: EstimateStatus): string {
   return STATUS[status].label;

@@ -3,7 +3,7 @@
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import { describeError } from '../../lib/errors';
 import { toast } from '../../lib/toast-store';
 import { Panel, When } from './panel';
@@ -33,17 +33,7 @@ export function CustomerSessionsPanel({ orgId }: { orgId: string }) {
         <p className="text-sm text-slate-600">No one is signed in to a portal.</p>
       ) : (
         <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeader>Portal</TableHeader>
-              <TableHeader>Customer</TableHeader>
-              <TableHeader className="hidden md:table-cell">Address</TableHeader>
-              <TableHeader>Expires</TableHeader>
-              <TableHeader>
-                <span className="sr-only">Actions</span>
-              </TableHeader>
-            </TableRow>
-          </TableHead>
+          <TableColumns columns={['Portal', 'Customer', { label: 'Address', className: 'hidden md:table-cell' }, 'Expires']} actions />
           <TableBody>
             {sessions.data.map((s) => (
               <TableRow key={s.id}>
@@ -81,14 +71,7 @@ export function AccessLogPanel({ orgId }: { orgId: string }) {
         <p className="text-sm text-slate-600">No link has been opened yet.</p>
       ) : (
         <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeader>When</TableHeader>
-              <TableHeader>Link</TableHeader>
-              <TableHeader>Outcome</TableHeader>
-              <TableHeader className="hidden md:table-cell">Address</TableHeader>
-            </TableRow>
-          </TableHead>
+          <TableColumns columns={['When', 'Link', 'Outcome', { label: 'Address', className: 'hidden md:table-cell' }]} />
           <TableBody>
             {log.data.map((entry) => (
               <TableRow key={entry.id}>

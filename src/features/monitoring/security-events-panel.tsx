@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import { downloadText } from '../../lib/download';
 import type { SecurityEvent } from '../../lib/local-log';
 import { Panel, When } from './panel';
@@ -69,15 +69,7 @@ export function SecurityEventsPanel({ events }: { events: SecurityEvent[] | unde
       </p>
       {shown.length > 0 && (
         <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeader>When</TableHeader>
-              <TableHeader>Type</TableHeader>
-              <TableHeader>E-mail</TableHeader>
-              <TableHeader>Action · reason</TableHeader>
-              <TableHeader className="hidden lg:table-cell">Device</TableHeader>
-            </TableRow>
-          </TableHead>
+          <TableColumns columns={['When', 'Type', 'E-mail', 'Action · reason', { label: 'Device', className: 'hidden lg:table-cell' }]} />
           <TableBody>
             {shown.slice(0, SHOWN).map((event) => (
               <EventRow key={`${event.id}-${event.timestamp}`} event={event} />

@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import { syncDetailAtom, type SyncDetailView } from '../../lib/sync-status';
 import { Panel, When } from './panel';
 
@@ -52,16 +52,7 @@ function Collections({ detail }: { detail: SyncDetailView }) {
   const names = Object.keys(COLLECTION_LABELS);
   return (
     <Table>
-      <TableHead>
-        <TableRow>
-          <TableHeader>Collection</TableHeader>
-          <TableHeader>Waiting</TableHeader>
-          <TableHeader>Last pull</TableHeader>
-          <TableHeader className="hidden xl:table-cell">Last push</TableHeader>
-          <TableHeader className="hidden xl:table-cell">Checkpoint</TableHeader>
-          <TableHeader>Last error</TableHeader>
-        </TableRow>
-      </TableHead>
+      <TableColumns columns={['Collection', 'Waiting', 'Last pull', { label: 'Last push', className: 'hidden xl:table-cell' }, { label: 'Checkpoint', className: 'hidden xl:table-cell' }, 'Last error']} />
       <TableBody>
         {names.map((name) => {
           const c = detail.collections[name];

@@ -3,7 +3,7 @@
 import { Ban } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import { toast, toastError } from '../../lib/toast-store';
 import { formatWhen } from './portal-table';
 import { usePortalCommand } from './queries';
@@ -33,14 +33,7 @@ export function LinksTable({ portalId, links, manage }: { portalId: string; link
   return (
     <Panel id="portal-links" title="Links in use">
       <Table>
-        <TableHead>
-          <TableRow>
-            <TableHeader>Made</TableHeader>
-            <TableHeader>How</TableHeader>
-            <TableHeader className="text-right">Openings</TableHeader>
-            {manage && <TableHeader><span className="sr-only">Actions</span></TableHeader>}
-          </TableRow>
-        </TableHead>
+        <TableColumns columns={['Made', 'How', { label: 'Openings', className: 'text-right' }]} actions={manage} />
         <TableBody>
           {links.map((l) => (
             <TableRow key={l.id}>
@@ -70,14 +63,7 @@ export function SessionsTable({ portalId, sessions, manage }: { portalId: string
         <p className="text-sm text-slate-600">Nobody is signed in to this portal.</p>
       ) : (
         <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeader>Person</TableHeader>
-              <TableHeader className="hidden md:table-cell">Device</TableHeader>
-              <TableHeader>Last seen</TableHeader>
-              {manage && <TableHeader><span className="sr-only">Actions</span></TableHeader>}
-            </TableRow>
-          </TableHead>
+          <TableColumns columns={['Person', { label: 'Device', className: 'hidden md:table-cell' }, 'Last seen']} actions={manage} />
           <TableBody>
             {sessions.map((s) => (
               <TableRow key={s.id}>
@@ -107,14 +93,7 @@ export function AccessLogTable({ log }: { log: PortalActivity['access_log'] }) {
         <p className="text-sm text-slate-600">Nobody has opened this portal yet.</p>
       ) : (
         <Table className="max-h-96 overflow-y-auto">
-          <TableHead>
-            <TableRow>
-              <TableHeader>Time</TableHeader>
-              <TableHeader>What</TableHeader>
-              <TableHeader className="hidden md:table-cell">Who</TableHeader>
-              <TableHeader className="hidden lg:table-cell">Address and browser</TableHeader>
-            </TableRow>
-          </TableHead>
+          <TableColumns columns={['Time', 'What', { label: 'Who', className: 'hidden md:table-cell' }, { label: 'Address and browser', className: 'hidden lg:table-cell' }]} />
           <TableBody>
             {log.map((l) => (
               <TableRow key={l.id}>

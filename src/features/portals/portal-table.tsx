@@ -1,7 +1,7 @@
 // Every portal of the organization: name, kind, customer, status, last access and views.
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import { STATUS_LABELS } from './portal-status';
 import type { PortalRow } from './portal-list';
 
@@ -19,15 +19,7 @@ export function StatusBadge({ status }: { status: PortalRow['status'] }) {
 export function PortalTable({ rows }: { rows: PortalRow[] }) {
   return (
     <Table caption={<span className="sr-only">Portals</span>}>
-      <TableHead>
-        <TableRow>
-          <TableHeader>Portal</TableHeader>
-          <TableHeader className="hidden md:table-cell">Customer</TableHeader>
-          <TableHeader>Status</TableHeader>
-          <TableHeader className="hidden lg:table-cell">Last access</TableHeader>
-          <TableHeader className="text-right">Views</TableHeader>
-        </TableRow>
-      </TableHead>
+      <TableColumns columns={['Portal', { label: 'Customer', className: 'hidden md:table-cell' }, 'Status', { label: 'Last access', className: 'hidden lg:table-cell' }, { label: 'Views', className: 'text-right' }]} />
       <TableBody>
         {rows.map((r) => (
           <TableRow key={r.id}>

@@ -4,7 +4,7 @@ import { EllipsisVertical, Pencil, Power, PowerOff } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { MarginText } from '../../components/ui/margin-text';
 import { Menu } from '../../components/ui/menu';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import type { Product } from '../../db/collections/products';
 import { computeMargin, formatMoney } from '../../lib/money';
 
@@ -83,21 +83,7 @@ export function ProductTable({
 }) {
   return (
     <Table>
-      <TableHead>
-        <tr>
-          <TableHeader className="hidden xl:table-cell">SKU</TableHeader>
-          <TableHeader>Name</TableHeader>
-          <TableHeader className="hidden xl:table-cell">Category</TableHeader>
-          <TableHeader className="text-right">Unit price</TableHeader>
-          <TableHeader className="text-right">Unit cost</TableHeader>
-          <TableHeader>Margin</TableHeader>
-          {editable && (
-            <TableHeader>
-              <span className="sr-only">Actions</span>
-            </TableHeader>
-          )}
-        </tr>
-      </TableHead>
+      <TableColumns columns={[{ label: 'SKU', className: 'hidden xl:table-cell' }, 'Name', { label: 'Category', className: 'hidden xl:table-cell' }, { label: 'Unit price', className: 'text-right' }, { label: 'Unit cost', className: 'text-right' }, 'Margin']} actions={editable} />
       <TableBody>
         {rows.map((p) => (
           <ProductRow key={p.id} product={p} editable={editable} refusal={refusals.get(p.id)} onEdit={() => onEdit(p)} onToggle={() => onToggle(p)} />

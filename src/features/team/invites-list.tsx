@@ -4,7 +4,7 @@ import { RotateCw, X } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import { toast } from '../../lib/toast-store';
 import { useInviteAction, useInvites } from './queries';
 import { ROLE_LABELS, teamErrorMessage, type InviteRow } from './schemas';
@@ -70,17 +70,7 @@ export function InvitesList({ orgId }: { orgId: string }) {
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">No invitations are waiting.</p>
       ) : (
         <Table>
-          <TableHead>
-            <TableRow>
-              <TableHeader>E-mail</TableHeader>
-              <TableHeader>Role</TableHeader>
-              <TableHeader className="hidden xl:table-cell">Invited by</TableHeader>
-              <TableHeader>Expires</TableHeader>
-              <TableHeader>
-                <span className="sr-only">Actions</span>
-              </TableHeader>
-            </TableRow>
-          </TableHead>
+          <TableColumns columns={['E-mail', 'Role', { label: 'Invited by', className: 'hidden xl:table-cell' }, 'Expires']} actions />
           <TableBody>
             {open.map((invite) => (
               <InviteRowView key={invite.id} invite={invite} orgId={orgId} />

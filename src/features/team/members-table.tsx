@@ -4,7 +4,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Menu, type MenuEntry } from '../../components/ui/menu';
 import { Select } from '../../components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import type { Profile } from '../../db/collections/profiles';
 import type { Role } from '../../db/react';
 import { rowRights } from './member-actions';
@@ -104,18 +104,7 @@ function MemberRow({ member, props }: { member: Profile; props: Props }) {
 export function MembersTable(props: Props) {
   return (
     <Table caption={`Members (${props.members.length})`}>
-      <TableHead>
-        <TableRow>
-          <TableHeader>Name</TableHeader>
-          <TableHeader className="hidden xl:table-cell">E-mail</TableHeader>
-          <TableHeader>Role</TableHeader>
-          <TableHeader>Status</TableHeader>
-          <TableHeader>Last sign-in</TableHeader>
-          <TableHeader>
-            <span className="sr-only">Actions</span>
-          </TableHeader>
-        </TableRow>
-      </TableHead>
+      <TableColumns columns={['Name', { label: 'E-mail', className: 'hidden xl:table-cell' }, 'Role', 'Status', 'Last sign-in']} actions />
       <TableBody>
         {props.members.map((member) => (
           <MemberRow key={member.id} member={member} props={props} />

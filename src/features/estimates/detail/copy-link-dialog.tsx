@@ -18,6 +18,19 @@ export function ShownLink({ link, copied }: { link: string; copied: boolean }) {
   );
 }
 
+/** Whether the shown link went to the clipboard; a dialog that opens again starts afresh (`reset` clears its mutation). */
+export function useCopiedFlag(open: boolean, reset: () => void) {
+  const state = useState(false);
+  const setCopied = state[1];
+  useEffect(() => {
+    if (open) {
+      reset();
+      setCopied(false);
+    }
+  }, [open, reset, setCopied]);
+  return state;
+}
+
 /** Copies `url`; resolves whether the clipboard took it (without permission the link stays on screen). */
 export function copyToClipboard(url: string): Promise<boolean> {
   return navigator.clipboard.writeText(url).then(
@@ -28,16 +41,8 @@ export function copyToClipboard(url: string): Promise<boolean> {
 
 export function CopyLinkDialog({ open, onClose, estimate, issue }: { open: boolean; onClose: () => void; estimate: Pick<Estimate, 'id'>; issue?: IssueEstimateLink }) {
   const mutation = useIssueLink(estimate.id, issue);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useCopiedFlag(open, mutation.reset);
   const link = mutation.data ?? null;
-  const { reset } = mutation;
-
-  useEffect(() => {
-    if (open) {
-      reset();
-      setCopied(false);
-    }
-  }, [open, reset]);
 
   const create = () =>
     mutation.mutate(undefined, {

@@ -1,11 +1,10 @@
 // The two confirmations of the links panel: revoking one link, and rotating (every link stops
 // working and one new link is issued, shown once to copy).
 import { Ban, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast, toastError } from '../../../lib/toast-store';
-import { copyToClipboard, ShownLink } from './copy-link-dialog';
+import { copyToClipboard, ShownLink, useCopiedFlag } from './copy-link-dialog';
 import { useRevokeLink, useRotateLinks, type EstimateLink } from './customer-links';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,14 +47,7 @@ export function RevokeLinkDialog({ estimateId, link, onClose }: { estimateId: st
 
 export function RotateLinksDialog({ estimateId, open, onClose }: { estimateId: string; open: boolean; onClose: () => void }) {
   const rotate = useRotateLinks(estimateId);
-  const [copied, setCopied] = useState(false);
-  const { reset } = rotate;
-  useEffect(() => {
-    if (open) {
-      reset();
-      setCopied(false);
-    }
-  }, [open, reset]);
+  const [copied, setCopied] = useCopiedFlag(open, rotate.reset);
   const link = rotate.data ?? null;
   const confirm = () => rotate.mutate(undefined, { onSuccess: (url) => void copyToClipboard(url).then(setCopied), onError: (e) => toastError(e) });
   return (

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../../components/ui/table';
 import type { Estimate, EstimateStatus } from '../../../db/collections/estimates';
 import { describeError } from '../../../lib/errors';
 import { useOnline } from '../../../lib/use-online';
@@ -57,18 +57,7 @@ function HowSent({ link }: { link: EstimateLink }) {
 function LinkRows({ links, onRevoke }: { links: EstimateLink[]; onRevoke: ((link: EstimateLink) => void) | null }) {
   return (
     <Table>
-      <TableHead>
-        <TableRow>
-          <TableHeader>Made</TableHeader>
-          <TableHeader>How sent</TableHeader>
-          <TableHeader>Views</TableHeader>
-          {onRevoke && (
-            <TableHeader>
-              <span className="sr-only">Actions</span>
-            </TableHeader>
-          )}
-        </TableRow>
-      </TableHead>
+      <TableColumns columns={['Made', 'How sent', 'Views']} actions={Boolean(onRevoke)} />
       <TableBody>
         {links.map((l) => (
           <TableRow key={l.id}>

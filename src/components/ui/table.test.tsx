@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { Table, TableBody, TableCell, TableColumns, TableRow } from './table';
+
+afterEach(() => cleanup());
+
+const table = (actions: boolean) => (
+  <Table>
+    <TableColumns columns={['Name', { label: 'E-mail', className: 'hidden md:table-cell' }]} actions={actions} />
+    <TableBody>
+      <TableRow>
+        <TableCell>Ada</TableCell>
+        <TableCell>ada@example.com</TableCell>
+      </TableRow>
+    </TableBody>
+  </Table>
+);
+
+it('heads each column, keeps its classes, and names the actions column for screen readers only', () => {
+  render(table(true));
+  const headers = screen.getAllByRole('columnheader');
+  expect(headers.map((h) => h.textContent)).toEqual(['Name', 'E-mail', 'Actions']);
+  expect(headers[1]!.className).toContain('hidden md:table-cell');
+  expect(headers[2]!.querySelector('.sr-only')).not.toBeNull();
+});
+
+it('leaves the actions column out unless asked', () => {
+  render(table(false));
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'E-mail']);
+});
