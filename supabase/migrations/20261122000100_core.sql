@@ -260,11 +260,7 @@ begin
   if target.user_id = auth.uid() then
     raise exception 'You already own this organization' using errcode = 'PT409', detail = 'already_owner';
   end if;
-  if private.rate_limited(bucket, 5, reauth_window) then
-    perform private.raise_too_many(
-      greatest(1, ceil(extract(epoch from private.rate_window_start(reauth_window) + reauth_window - now())))::integer,
-      'Too many wrong passwords. Please wait 15 minutes and try again.');
-  end if;
+  perform private.refuse_when_limited(bucket, 5, reauth_window, 'Too many wrong passwords. Please wait 15 minutes and try again.');
   if not private.password_matches(transfer_ownership.password) then
     perform private.count_hit(bucket, reauth_window);
     perform set_config('response.status', '400', true);

@@ -478,6 +478,90 @@ begin
 end
 $$;
 
+-- The second step of a field acceptance, once every other change of the batch has landed:
+-- its answer, with the row as the first step left it when the acceptance is refused.
+create or replace function private.sync_apply_acceptance(change jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  result jsonb := private.sync_apply_change(change, false);
+  row_doc jsonb;
+begin
+  if result ->> 'status' = 'rejected' then
+    select to_jsonb(e) - '_txid' - 'locked_txid' into row_doc from public.estimates e where e.id = (result ->> 'id')::uuid;
+    result := result || jsonb_build_object('server_doc', row_doc);
+  end if;
+  return result;
+end
+$$;
+
+-- The device of a batch, locked (batches of one device apply one at a time), once the
+-- caller and the batch's shape are checked; a new device is registered to the caller.
+create or replace function private.sync_batch_device(p_device_id uuid, p_changes jsonb) returns public.sync_devices
+language plpgsql
+set search_path = ''
+as $$
+declare
+  device public.sync_devices;
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to sync' using errcode = '42501', detail = 'not_signed_in';
+  end if;
+  if p_device_id is null or jsonb_typeof(p_changes) is distinct from 'array' then
+    raise exception 'sync_push needs a device id and an array of changes' using errcode = '22023', detail = 'invalid_batch';
+  end if;
+  if jsonb_array_length(p_changes) > 1000 then
+    raise exception 'At most 1000 changes per batch' using errcode = '22023', detail = 'batch_too_large';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(p_changes) c
+    where jsonb_typeof(c) is distinct from 'object' or coalesce(c ->> 'seq', '') !~ '^[0-9]{1,18}$'
+  ) then
+    raise exception 'Every change needs a sequence number' using errcode = '22023', detail = 'invalid_batch';
+  end if;
+
+  insert into public.sync_devices (device_id, user_id) values (p_device_id, auth.uid())
+    on conflict (device_id) do nothing;
+  select * into device from public.sync_devices d where d.device_id = p_device_id for update;
+  if device.device_id is null then
+    raise exception 'This device is registered to another user' using errcode = '42501', detail = 'device_of_other_user';
+  end if;
+  return device;
+end
+$$;
+
+-- Keeps a batch's answers on its device, so that a retried batch gets them again, and
+-- returns the push's answer {results, last_seq}.
+create or replace function private.sync_finish_batch(p_device public.sync_devices, p_changes jsonb, p_results jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  max_seq bigint;
+  kept jsonb;
+  last_seq bigint;
+begin
+  select max((c ->> 'seq')::bigint) into max_seq from jsonb_array_elements(p_changes) c;
+  if coalesce(max_seq, 0) > p_device.last_seq then
+    -- Every answer of this batch, also those to changes it repeated from the one before.
+    kept := coalesce((select jsonb_agg(r - 'duplicate') from jsonb_array_elements(p_results) r), '[]'::jsonb);
+    -- A bound for batches of very large rows: past 8 MB the documents are dropped and a
+    -- retry is answered with the outcomes only (the device then pulls the rows).
+    if octet_length(kept::text) > 8388608 then
+      kept := (select jsonb_agg(r - 'server_doc') from jsonb_array_elements(kept) r);
+    end if;
+  end if;
+  update public.sync_devices d
+    set last_seq = greatest(d.last_seq, coalesce(max_seq, 0)),
+        last_results = case when coalesce(max_seq, 0) > d.last_seq then kept else d.last_results end,
+        updated_at = now()
+    where d.device_id = p_device.device_id
+    returning d.last_seq into last_seq;
+  return jsonb_build_object('results', p_results, 'last_seq', last_seq);
+end
+$$;
+
 -- p_changes: [{seq, table, doc, assumed?}], seq increasing per device. Returns
 -- {results: [{seq, table, id, status, reason?, code?, message?, server_doc?, duplicate?}], last_seq}.
 -- Answers in batch order, except changes whose parent was missing (23503), tried again after
@@ -517,35 +601,10 @@ declare
   run_answers jsonb;
   result jsonb;
   pending jsonb;
-  row_doc jsonb;
-  max_seq bigint;
-  kept jsonb;
   results jsonb;
 begin
-  if auth.uid() is null then
-    raise exception 'Sign in to sync' using errcode = '42501', detail = 'not_signed_in';
-  end if;
-  if p_device_id is null or jsonb_typeof(p_changes) is distinct from 'array' then
-    raise exception 'sync_push needs a device id and an array of changes' using errcode = '22023', detail = 'invalid_batch';
-  end if;
+  device := private.sync_batch_device(p_device_id, p_changes);
   total := jsonb_array_length(p_changes);
-  if total > 1000 then
-    raise exception 'At most 1000 changes per batch' using errcode = '22023', detail = 'batch_too_large';
-  end if;
-  if exists (
-    select 1 from jsonb_array_elements(p_changes) c
-    where jsonb_typeof(c) is distinct from 'object' or coalesce(c ->> 'seq', '') !~ '^[0-9]{1,18}$'
-  ) then
-    raise exception 'Every change needs a sequence number' using errcode = '22023', detail = 'invalid_batch';
-  end if;
-
-  insert into public.sync_devices (device_id, user_id) values (p_device_id, auth.uid())
-    on conflict (device_id) do nothing;
-  -- Locks the device row: batches of one device apply one at a time.
-  select * into device from public.sync_devices d where d.device_id = p_device_id for update;
-  if device.device_id is null then
-    raise exception 'This device is registered to another user' using errcode = '42501', detail = 'device_of_other_user';
-  end if;
 
   -- The last batch's answers by sequence number (the first one of a number, as before).
   select coalesce(jsonb_object_agg(s.seq, s.r), '{}'::jsonb) into previous
@@ -615,34 +674,12 @@ begin
 
   -- The acceptances, once every item of the batch has landed.
   for pending in select a from jsonb_array_elements(acceptances) a loop
-    result := private.sync_apply_change(pending -> 'change', false);
-    if result ->> 'status' = 'rejected' then
-      select to_jsonb(e) - '_txid' - 'locked_txid' into row_doc from public.estimates e where e.id = (result ->> 'id')::uuid;
-      result := result || jsonb_build_object('server_doc', row_doc);
-    end if;
-    answers[(pending ->> 'slot')::integer] := result;
+    answers[(pending ->> 'slot')::integer] := private.sync_apply_acceptance(pending -> 'change');
   end loop;
 
   results := coalesce(to_jsonb(array_remove(answers, null)), '[]'::jsonb);
 
-  select max((c ->> 'seq')::bigint) into max_seq from jsonb_array_elements(p_changes) c;
-  if coalesce(max_seq, 0) > device.last_seq then
-    -- Every answer of this batch, also those to changes it repeated from the one before.
-    kept := coalesce((select jsonb_agg(r - 'duplicate') from jsonb_array_elements(results) r), '[]'::jsonb);
-    -- A bound for batches of very large rows: past 8 MB the documents are dropped and a
-    -- retry is answered with the outcomes only (the device then pulls the rows).
-    if octet_length(kept::text) > 8388608 then
-      kept := (select jsonb_agg(r - 'server_doc') from jsonb_array_elements(kept) r);
-    end if;
-  end if;
-  update public.sync_devices d
-    set last_seq = greatest(d.last_seq, coalesce(max_seq, 0)),
-        last_results = case when coalesce(max_seq, 0) > d.last_seq then kept else d.last_results end,
-        updated_at = now()
-    where d.device_id = p_device_id
-    returning * into device;
-
-  return jsonb_build_object('results', results, 'last_seq', device.last_seq);
+  return private.sync_finish_batch(device, p_changes, results);
 end
 $$;
 

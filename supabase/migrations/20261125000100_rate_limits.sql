@@ -7,6 +7,8 @@
 --     `limit` hits of `bucket` in the current window (reads only);
 --   private.count_hit(bucket, window) → counts one hit for the caller's address;
 --   private.raise_too_many(retry_after_seconds, message) → answers 429 with Retry-After;
+--   private.refuse_when_limited(bucket, limit, window, message) → 429 once rate_limited;
+--   private.take_hit(bucket, limit, window, message) → refuse_when_limited, then count_hit;
 --   private.guard_token_lookup() → 429 after 20 failed token lookups in 10 minutes;
 --   private.record_failed_token_lookup() → counts one failed token lookup.
 
@@ -63,19 +65,42 @@ begin
 end
 $$;
 
-create or replace function private.guard_token_lookup() returns void
+-- Seconds until the current window ends (the Retry-After of a 429), at least 1.
+create or replace function private.seconds_left(p_window interval) returns integer
+language sql stable
+set search_path = ''
+as $$
+  select greatest(1, ceil(extract(epoch from private.rate_window_start(p_window) + p_window - now())))::integer
+$$;
+
+create or replace function private.refuse_when_limited(p_bucket text, p_limit integer, p_window interval, p_message text) returns void
 language plpgsql
 set search_path = ''
 as $$
-declare
-  token_window constant interval := interval '10 minutes';
 begin
-  if private.rate_limited('token_lookup', 20, token_window) then
-    perform private.raise_too_many(
-      greatest(1, ceil(extract(epoch from private.rate_window_start(token_window) + token_window - now())))::integer,
-      'Too many attempts with invalid links or codes. Please wait 10 minutes and try again.');
+  if private.rate_limited(p_bucket, p_limit, p_window) then
+    perform private.raise_too_many(private.seconds_left(p_window), p_message);
   end if;
 end
+$$;
+
+-- For limits on what succeeds too (a comment, a request): every new attempt counts.
+create or replace function private.take_hit(p_bucket text, p_limit integer, p_window interval, p_message text) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.refuse_when_limited(p_bucket, p_limit, p_window, p_message);
+  perform private.count_hit(p_bucket, p_window);
+end
+$$;
+
+create or replace function private.guard_token_lookup() returns void
+language sql
+set search_path = ''
+as $$
+  select private.refuse_when_limited('token_lookup', 20, interval '10 minutes',
+    'Too many attempts with invalid links or codes. Please wait 10 minutes and try again.')
 $$;
 
 create or replace function private.record_failed_token_lookup() returns void

@@ -249,12 +249,8 @@ begin
     returning key into claimed;
   if claimed is not null then
     -- Actions are limited per address too (only new ones: a retry is never refused).
-    if private.rate_limited('estimate_link_action', 30, interval '10 minutes') then
-      perform private.raise_too_many(
-        greatest(1, ceil(extract(epoch from private.rate_window_start(interval '10 minutes') + interval '10 minutes' - now())))::integer,
-        'Too many messages from this connection. Please wait a few minutes and try again.');
-    end if;
-    perform private.count_hit('estimate_link_action', interval '10 minutes');
+    perform private.take_hit('estimate_link_action', 30, interval '10 minutes',
+      'Too many messages from this connection. Please wait a few minutes and try again.');
     return true;
   end if;
   select * into earlier from public.estimate_link_actions a where a.key = p_key;
@@ -295,6 +291,34 @@ begin
     raise exception 'This estimate was updated — please review the new version'
       using errcode = 'PT409', detail = 'estimate_updated';
   end if;
+end
+$$;
+
+-- How a customer's decision through a link starts: the link of the token, its estimate locked,
+-- the action's key claimed and the decision still open on the version they reviewed. `done`
+-- says the caller answers `answer` at once: null for a bad token (the same for every bad
+-- one, see private.estimate_link_for), the estimate as it is for a key that already acted.
+create or replace function private.start_link_decision(
+  p_token text, p_key uuid, p_action text, p_version_id uuid, p_allow_expired boolean,
+  out link public.estimate_links, out e public.estimates, out done boolean, out answer jsonb
+)
+language plpgsql security definer
+set search_path = ''
+set timezone = 'UTC'
+as $$
+begin
+  done := true;
+  link := private.estimate_link_for(p_token);
+  if link.id is null then
+    return;
+  end if;
+  select * into e from public.estimates est where est.id = link.estimate_id for update;
+  if not private.claim_link_action(p_key, link, p_action) then
+    answer := private.customer_estimate(e.id, true);
+    return;
+  end if;
+  perform private.check_decision_open(e, p_version_id, p_allow_expired);
+  done := false;
 end
 $$;
 
@@ -340,20 +364,15 @@ set search_path = ''
 set timezone = 'UTC'
 as $$
 declare
-  link public.estimate_links;
-  e public.estimates;
+  start record := private.start_link_decision(p_token, p_key, 'accept', p_version_id, false);
+  link public.estimate_links := start.link;
+  e public.estimates := start.e;
   name text;
   accepted_hash text;
 begin
-  link := private.estimate_link_for(p_token);
-  if link.id is null then
-    return null;
+  if start.done then
+    return start.answer;
   end if;
-  select * into e from public.estimates est where est.id = link.estimate_id for update;
-  if not private.claim_link_action(p_key, link, 'accept') then
-    return private.customer_estimate(e.id, true);
-  end if;
-  perform private.check_decision_open(e, p_version_id);
 
   name := private.required_text(private.tidy_line(p_name), 200, 'name', 'your full name');
   if p_signature_method is null or p_signature_method not in ('drawn', 'typed') then
@@ -412,19 +431,14 @@ set search_path = ''
 set timezone = 'UTC'
 as $$
 declare
-  link public.estimate_links;
-  e public.estimates;
+  start record := private.start_link_decision(p_token, p_key, 'decline', p_version_id, false);
+  link public.estimate_links := start.link;
+  e public.estimates := start.e;
   reason text;
 begin
-  link := private.estimate_link_for(p_token);
-  if link.id is null then
-    return null;
+  if start.done then
+    return start.answer;
   end if;
-  select * into e from public.estimates est where est.id = link.estimate_id for update;
-  if not private.claim_link_action(p_key, link, 'decline') then
-    return private.customer_estimate(e.id, true);
-  end if;
-  perform private.check_decision_open(e, p_version_id);
   reason := private.required_text(p_reason, 2000, 'reason', 'a reason for declining');
   update public.estimates est set status = 'declined', declined_at = now(), decline_reason = reason where est.id = e.id;
   return private.customer_estimate(e.id, true);
@@ -440,19 +454,14 @@ set search_path = ''
 set timezone = 'UTC'
 as $$
 declare
-  link public.estimate_links;
-  e public.estimates;
+  start record := private.start_link_decision(p_token, p_key, 'request_changes', p_version_id, true);
+  link public.estimate_links := start.link;
+  e public.estimates := start.e;
   message text;
 begin
-  link := private.estimate_link_for(p_token);
-  if link.id is null then
-    return null;
+  if start.done then
+    return start.answer;
   end if;
-  select * into e from public.estimates est where est.id = link.estimate_id for update;
-  if not private.claim_link_action(p_key, link, 'request_changes') then
-    return private.customer_estimate(e.id, true);
-  end if;
-  perform private.check_decision_open(e, p_version_id, true);
   if private.estimate_expired(e) and e.changes_requested_at >= coalesce(e.sent_at, '-infinity'::timestamptz) then
     raise exception 'You already asked for an updated estimate' using errcode = 'PT409', detail = 'changes_already_requested';
   end if;
@@ -507,7 +516,8 @@ grant execute on function
   public.comment_on_estimate_by_link(text, uuid, text, text)
   to anon, authenticated;
 revoke execute on function private.estimate_link_for(text), private.customer_estimate(uuid, boolean),
-  private.claim_link_action(uuid, public.estimate_links, text) from public, anon, authenticated;
+  private.claim_link_action(uuid, public.estimate_links, text),
+  private.start_link_decision(text, uuid, text, uuid, boolean) from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------
 -- 3. Staff over an estimate's links
@@ -758,12 +768,8 @@ begin
     return jsonb_build_object('reference', v_earlier.reference, 'organization', jsonb_build_object('name', org.name));
   end if;
 
-  if private.rate_limited('estimate_request', 10, request_window) then
-    perform private.raise_too_many(
-      greatest(1, ceil(extract(epoch from private.rate_window_start(request_window) + request_window - now())))::integer,
-      'Too many requests from this connection. Please try again in an hour, or call us.');
-  end if;
-  perform private.count_hit('estimate_request', request_window);
+  perform private.take_hit('estimate_request', 10, request_window,
+    'Too many requests from this connection. Please try again in an hour, or call us.');
 
   v_name := private.request_field(private.tidy_line(p_name), 200, 'name', 'Your name', true);
   v_email := lower(private.request_field(p_email, 254, 'email', 'E-mail', true));

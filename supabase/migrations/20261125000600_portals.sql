@@ -184,13 +184,6 @@ as $$
     on conflict (bucket, client, window_start) do update set hits = c.hits + 1
 $$;
 
-create or replace function private.seconds_left(p_window interval) returns integer
-language sql stable
-set search_path = ''
-as $$
-  select greatest(1, ceil(extract(epoch from private.rate_window_start(p_window) + p_window - now())))::integer
-$$;
-
 -- The characters of access codes: no 0/O, 1/I/L look-alikes.
 create or replace function private.code_characters(n integer) returns text
 language sql volatile
@@ -235,10 +228,8 @@ begin
     return;
   end if;
 
-  if private.rate_limited('portal_code', 5, code_window) then
-    perform private.raise_too_many(private.seconds_left(code_window),
-      'Too many wrong access codes. Please wait 15 minutes and try again, or use the link we sent you.');
-  end if;
+  perform private.refuse_when_limited('portal_code', 5, code_window,
+    'Too many wrong access codes. Please wait 15 minutes and try again, or use the link we sent you.');
   if code ~ '^[A-HJKMNP-Z2-9]{12}$' then
     select * into stored from public.portal_access_codes c where c.code_id = left(code, 4);
   end if;
@@ -464,6 +455,18 @@ begin
 end
 $$;
 
+-- Every link and the access code stop working and every session ends (rotating and deleting).
+create or replace function private.close_portal_access(p_portal uuid) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  update public.portal_links l set revoked_at = now() where l.portal_id = p_portal and l.revoked_at is null;
+  delete from public.portal_access_codes c where c.portal_id = p_portal;
+  perform private.end_portal_sessions(p_portal);
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------
 -- 4. The customer's side
 
@@ -529,9 +532,7 @@ begin
   if c.id is null or not private.portal_has_contact(p, c) or c.email = '' then
     raise exception 'Choose one of the people listed' using errcode = '22023', detail = 'contact_unknown';
   end if;
-  if private.rate_limited('portal_sign_in_code', 10, code_window) then
-    perform private.raise_too_many(private.seconds_left(code_window), 'Too many codes requested. Please wait 15 minutes and try again.');
-  end if;
+  perform private.refuse_when_limited('portal_sign_in_code', 10, code_window, 'Too many codes requested. Please wait 15 minutes and try again.');
   if coalesce((select r.hits >= 5 from private.rate_counters r where r.bucket = 'portal_sign_in_code_contact' and r.client = c.id::text
                  and r.window_start = private.rate_window_start(code_window)), false) then
     perform private.raise_too_many(private.seconds_left(code_window), 'Too many codes were sent to this person. Please wait 15 minutes and try again.');
@@ -677,11 +678,8 @@ language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  if private.rate_limited('portal_action', 30, interval '10 minutes') then
-    perform private.raise_too_many(private.seconds_left(interval '10 minutes'),
-      'Too many messages from this connection. Please wait a few minutes and try again.');
-  end if;
-  perform private.count_hit('portal_action', interval '10 minutes');
+  perform private.take_hit('portal_action', 30, interval '10 minutes',
+    'Too many messages from this connection. Please wait a few minutes and try again.');
 end
 $$;
 
@@ -1001,9 +999,7 @@ as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin'], 'rotate portal links');
 begin
-  update public.portal_links l set revoked_at = now() where l.portal_id = p.id and l.revoked_at is null;
-  delete from public.portal_access_codes c where c.portal_id = p.id;
-  perform private.end_portal_sessions(p.id);
+  perform private.close_portal_access(p.id);
   update public.portals po set revoked_at = null where po.id = p.id;
   return public.issue_portal_token(p.id);
 end
@@ -1033,10 +1029,8 @@ as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin'], 'delete portals');
 begin
-  update public.portal_links l set revoked_at = now() where l.portal_id = p.id and l.revoked_at is null;
-  delete from public.portal_access_codes c where c.portal_id = p.id;
+  perform private.close_portal_access(p.id);
   update public.portals po set _deleted = true, token_hash = null where po.id = p.id;
-  perform private.end_portal_sessions(p.id);
 end
 $$;
 
@@ -1182,7 +1176,7 @@ grant execute on function
 revoke execute on function
   private.portal_for_credential(text, text), private.portal_access_for(text, text), private.log_portal_access(private.portal_access, text),
   private.portal_payload(uuid, uuid), private.portal_update_payload(uuid, uuid), private.revoke_portal_estimate_links(uuid, boolean),
-  private.end_portal_sessions(uuid), private.staff_portal(uuid, text[], text), private.portal_with_settings(public.portals, jsonb),
+  private.end_portal_sessions(uuid), private.close_portal_access(uuid), private.staff_portal(uuid, text[], text), private.portal_with_settings(public.portals, jsonb),
   private.portal_code_locked(uuid), private.count_wrong_portal_code(uuid), private.count_portal_action(),
   private.portal_comments(uuid), private.portal_requests(uuid, uuid), private.estimates_portal_links()
   from public, anon, authenticated;
