@@ -308,6 +308,31 @@ begin
 end
 $$;
 
+-- The policies of a replicated table that every member of the organization reads and that
+-- `writers` create and update ('sales': owners, admins and sales reps; 'admins': owners and
+-- admins; none: nobody through the API): "Members can view {label} of their organization",
+-- "Sales|Admins can create {label} in their organization" and "Sales|Admins can update
+-- {label} of their organization". Nobody deletes: rows are soft-deleted by an update.
+create or replace function private.add_org_policies(t regclass, label text, writers text default null) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  allowed text := format('org_id = any ((select private.org_ids_with_role(%s))::uuid[])',
+    case writers when 'sales' then $a$array['owner', 'admin', 'sales']$a$ when 'admins' then $a$array['owner', 'admin']$a$ end);
+begin
+  execute format('create policy %I on %s for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]))',
+    format('Members can view %s of their organization', label), t);
+  if writers is null then
+    return;
+  end if;
+  execute format('create policy %I on %s for insert to authenticated with check (%s)',
+    format('%s can create %s in their organization', initcap(writers), label), t, allowed);
+  execute format('create policy %I on %s for update to authenticated using (%s) with check (%s)',
+    format('%s can update %s of their organization', initcap(writers), label), t, allowed, allowed);
+end
+$$;
+
 create index organizations_pull_txid_idx on public.organizations (org_id, _txid, id);
 create index organizations_pull_modified_idx on public.organizations (_modified, id);
 create index profiles_pull_txid_idx on public.profiles (org_id, _txid, id);

@@ -88,32 +88,6 @@ select private.setup_replicated_table('public.prospects');
 select private.setup_replicated_table('public.products');
 grant insert, update on public.accounts, public.prospects, public.products to authenticated;
 
-create policy "Members can view accounts of their organization" on public.accounts
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Sales can create accounts in their organization" on public.accounts
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-create policy "Sales can update accounts of their organization" on public.accounts
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-
-create policy "Members can view prospects of their organization" on public.prospects
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Sales can create prospects in their organization" on public.prospects
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-create policy "Sales can update prospects of their organization" on public.prospects
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-
-create policy "Members can view products of their organization" on public.products
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Admins can create products in their organization" on public.products
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
-create policy "Admins can update products of their organization" on public.products
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
+select private.add_org_policies('public.accounts', 'accounts', 'sales');
+select private.add_org_policies('public.prospects', 'prospects', 'sales');
+select private.add_org_policies('public.products', 'products', 'admins');

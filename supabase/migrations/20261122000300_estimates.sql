@@ -631,35 +631,7 @@ select private.setup_replicated_table('public.milestones');
 select private.setup_replicated_table('public.estimate_versions');
 grant insert, update on public.estimates, public.estimate_items, public.milestones to authenticated;
 
-create policy "Members can view estimates of their organization" on public.estimates
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Sales can create estimates in their organization" on public.estimates
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-create policy "Sales can update estimates of their organization" on public.estimates
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-
-create policy "Members can view estimate items of their organization" on public.estimate_items
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Sales can create estimate items in their organization" on public.estimate_items
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-create policy "Sales can update estimate items of their organization" on public.estimate_items
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-
-create policy "Members can view milestones of their organization" on public.milestones
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Sales can create milestones in their organization" on public.milestones
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-create policy "Sales can update milestones of their organization" on public.milestones
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-
-create policy "Members can view estimate versions of their organization" on public.estimate_versions
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
+select private.add_org_policies('public.estimates', 'estimates', 'sales');
+select private.add_org_policies('public.estimate_items', 'estimate items', 'sales');
+select private.add_org_policies('public.milestones', 'milestones', 'sales');
+select private.add_org_policies('public.estimate_versions', 'estimate versions');

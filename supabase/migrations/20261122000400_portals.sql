@@ -166,18 +166,9 @@ select private.setup_replicated_table('public.comments');
 select private.setup_replicated_table('public.estimate_requests');
 grant insert, update on public.portals, public.comments, public.estimate_requests to authenticated;
 
-create policy "Members can view portals of their organization" on public.portals
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Admins can create portals in their organization" on public.portals
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
-create policy "Admins can update portals of their organization" on public.portals
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
+select private.add_org_policies('public.portals', 'portals', 'admins');
 
-create policy "Members can view comments of their organization" on public.comments
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
+select private.add_org_policies('public.comments', 'comments');
 create policy "Sales can comment in their organization" on public.comments
   for insert to authenticated
   with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
@@ -190,15 +181,7 @@ create policy "Admins can update comments of their organization" on public.comme
   using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]))
   with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin']))::uuid[]));
 
-create policy "Members can view estimate requests of their organization" on public.estimate_requests
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
-create policy "Sales can create estimate requests in their organization" on public.estimate_requests
-  for insert to authenticated
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
-create policy "Sales can update estimate requests of their organization" on public.estimate_requests
-  for update to authenticated
-  using (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]))
-  with check (org_id = any ((select private.org_ids_with_role(array['owner', 'admin', 'sales']))::uuid[]));
+select private.add_org_policies('public.estimate_requests', 'estimate requests', 'sales');
 
 -- Server-only. A customer session (SPEC.md §3) belongs to one prospect; its token is kept
 -- hashed. Rows are inserted and deleted outright by token-checked RPC functions.

@@ -432,7 +432,6 @@ set timezone = 'UTC'
 as $$
 declare
   start record := private.start_link_decision(p_token, p_key, 'decline', p_version_id, false);
-  link public.estimate_links := start.link;
   e public.estimates := start.e;
   reason text;
 begin
@@ -455,7 +454,6 @@ set timezone = 'UTC'
 as $$
 declare
   start record := private.start_link_decision(p_token, p_key, 'request_changes', p_version_id, true);
-  link public.estimate_links := start.link;
   e public.estimates := start.e;
   message text;
 begin

@@ -17,8 +17,7 @@ alter table public.voided_estimate_numbers enable row level security;
 revoke all on public.voided_estimate_numbers from anon, authenticated;
 grant select on public.voided_estimate_numbers to authenticated;
 
-create policy "Members can view the voided estimate numbers of their organization" on public.voided_estimate_numbers
-  for select to authenticated using (org_id = any ((select private.member_org_ids())::uuid[]));
+select private.add_org_policies('public.voided_estimate_numbers', 'the voided estimate numbers');
 
 -- Only a never-sent draft may be deleted by a client: still a draft, no sent_at (a sent
 -- estimate revised back to draft keeps it) and no version (one is taken when it is sent).
