@@ -154,6 +154,19 @@ as $$
   )
 $$;
 
+-- Raises 42501 with `message` unless the caller has one of the roles in the organization
+-- (a row that does not exist, whose organization is null, alike).
+create or replace function private.require_role(org uuid, roles text[], message text) returns void
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if not private.has_role(org, roles) then
+    raise exception '%', message using errcode = '42501';
+  end if;
+end
+$$;
+
 -- Team rules the policies cannot express per column: members edit their own names only;
 -- owners and admins manage roles and status; only owners touch owners; an organization
 -- always keeps an active owner; ownership moves through transfer_ownership().
@@ -251,9 +264,7 @@ declare
   bucket text := 'reauthenticate:' || coalesce(auth.uid()::text, '');
 begin
   select * into target from public.profiles p where p.id = transfer_ownership.profile_id and not p._deleted;
-  if target.id is null or not private.has_role(target.org_id, array['owner']) then
-    raise exception 'Only an owner of the organization can transfer ownership' using errcode = '42501';
-  end if;
+  perform private.require_role(target.org_id, array['owner'], 'Only an owner of the organization can transfer ownership');
   if target.status <> 'active' then
     raise exception 'Ownership can only go to an active team member' using errcode = 'PT409', detail = 'member_not_active';
   end if;

@@ -258,9 +258,7 @@ set search_path = ''
 as $$
 begin
   if private.is_client_write() then
-    if not private.has_role(new.org_id, array['owner', 'admin', 'sales']) then
-      raise exception 'new row violates row-level security policy for table "estimates"' using errcode = '42501';
-    end if;
+    perform private.require_role(new.org_id, array['owner', 'admin', 'sales'], 'new row violates row-level security policy for table "estimates"');
     new.current_version_id := null;
     new.version_number := 0;
     new.accepted_version_id := null;

@@ -237,9 +237,7 @@ declare
   new_link uuid;
 begin
   select * into target from public.portals p where p.id = issue_portal_token.portal_id and not p._deleted;
-  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins of the organization can issue portal links' using errcode = '42501';
-  end if;
+  perform private.require_role(target.org_id, array['owner', 'admin'], 'Only owners and admins of the organization can issue portal links');
   insert into public.portal_links (org_id, portal_id, token_hash, channel, created_by)
     values (target.org_id, target.id, private.token_hash(token), 'link', auth.uid())
     returning id into new_link;
@@ -259,9 +257,7 @@ declare
   target public.portals;
 begin
   select * into target from public.portals p where p.id = revoke_portal_token.portal_id;
-  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins of the organization can revoke portal links' using errcode = '42501';
-  end if;
+  perform private.require_role(target.org_id, array['owner', 'admin'], 'Only owners and admins of the organization can revoke portal links');
   update public.portals p set revoked_at = now() where p.id = target.id and p.revoked_at is null;
   perform private.end_portal_sessions(target.id);
 end

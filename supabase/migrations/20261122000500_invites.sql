@@ -142,9 +142,7 @@ begin
       raise exception 'Choose the organization to invite to' using errcode = '22023', hint = 'Pass org_id';
     end if;
   end if;
-  if target_org is null or not private.has_role(target_org, array['owner', 'admin']) then
-    raise exception 'Only owners and admins can invite team members' using errcode = '42501';
-  end if;
+  perform private.require_role(target_org, array['owner', 'admin'], 'Only owners and admins can invite team members');
   if create_invite.role is null or create_invite.role not in ('admin', 'sales', 'viewer') then
     raise exception 'Invalid role: %', coalesce(create_invite.role, 'null') using errcode = '22023',
       hint = 'Invite as admin, sales or viewer; ownership moves with transfer_ownership()';
@@ -223,9 +221,7 @@ declare
   target public.invites;
 begin
   select * into target from public.invites i where i.id = revoke_invite.invite_id;
-  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins of the organization can revoke invites' using errcode = '42501';
-  end if;
+  perform private.require_role(target.org_id, array['owner', 'admin'], 'Only owners and admins of the organization can revoke invites');
   update public.invites i set revoked_at = now(), updated_at = now()
     where i.id = target.id and i.revoked_at is null and i.accepted_at is null;
 end

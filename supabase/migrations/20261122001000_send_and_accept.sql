@@ -257,8 +257,10 @@ create trigger c_estimates_after_write after insert or update on public.estimate
 
 -- Staff RPCs: issue one more link (returns the raw token once; the other links keep working)
 -- and revoke one link. Listing and rotating are in 20261125000200_customer_estimate.sql.
-create or replace function public.issue_estimate_link(p_estimate_id uuid) returns text
-language plpgsql security definer
+-- The estimate whose links the caller shares (p_what: what they do): only a sales rep, admin
+-- or owner of its organization, and only once it was sent.
+create or replace function private.estimate_to_share(p_estimate_id uuid, p_what text) returns uuid
+language plpgsql stable
 set search_path = ''
 as $$
 declare
@@ -266,12 +268,21 @@ declare
 begin
   select est.id, est.org_id, est.status, est.sent_at, est._deleted into e from public.estimates est where est.id = p_estimate_id;
   if e.id is null or e._deleted or not private.has_role(e.org_id, array['owner', 'admin', 'sales']) then
-    raise exception 'Only sales reps, admins and owners of the estimate''s organization can share its link' using errcode = '42501';
+    raise exception 'Only sales reps, admins and owners of the estimate''s organization can %', p_what using errcode = '42501';
   end if;
   if e.status = 'draft' or e.sent_at is null then
     raise exception 'Send the estimate before sharing its link' using errcode = 'PT409', detail = 'estimate_not_sent';
   end if;
-  return private.issue_estimate_link(e.id, 'link', '') ->> 'token';
+  return e.id;
+end
+$$;
+
+create or replace function public.issue_estimate_link(p_estimate_id uuid) returns text
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  return private.issue_estimate_link(private.estimate_to_share(p_estimate_id, 'share its link'), 'link', '') ->> 'token';
 end
 $$;
 
@@ -283,9 +294,7 @@ declare
   link public.estimate_links;
 begin
   select * into link from public.estimate_links l where l.id = p_link_id;
-  if link.id is null or not private.has_role(link.org_id, array['owner', 'admin', 'sales']) then
-    raise exception 'Only sales reps, admins and owners of the estimate''s organization can revoke its links' using errcode = '42501';
-  end if;
+  perform private.require_role(link.org_id, array['owner', 'admin', 'sales'], 'Only sales reps, admins and owners of the estimate''s organization can revoke its links');
   update public.estimate_links l set revoked_at = now(), revoked_by = auth.uid() where l.id = link.id and l.revoked_at is null;
 end
 $$;

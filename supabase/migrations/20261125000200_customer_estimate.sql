@@ -554,17 +554,10 @@ language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  e record;
+  target uuid := private.estimate_to_share(p_estimate_id, 'rotate its links');
 begin
-  select est.id, est.org_id, est.status, est.sent_at, est._deleted into e from public.estimates est where est.id = p_estimate_id;
-  if e.id is null or e._deleted or not private.has_role(e.org_id, array['owner', 'admin', 'sales']) then
-    raise exception 'Only sales reps, admins and owners of the estimate''s organization can rotate its links' using errcode = '42501';
-  end if;
-  if e.status = 'draft' or e.sent_at is null then
-    raise exception 'Send the estimate before sharing its link' using errcode = 'PT409', detail = 'estimate_not_sent';
-  end if;
-  update public.estimate_links l set revoked_at = now(), revoked_by = auth.uid() where l.estimate_id = e.id and l.revoked_at is null;
-  return private.issue_estimate_link(e.id, 'link', '') ->> 'token';
+  update public.estimate_links l set revoked_at = now(), revoked_by = auth.uid() where l.estimate_id = target and l.revoked_at is null;
+  return private.issue_estimate_link(target, 'link', '') ->> 'token';
 end
 $$;
 

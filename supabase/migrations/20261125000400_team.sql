@@ -148,9 +148,7 @@ declare
   target public.invites;
 begin
   select * into target from public.invites i where i.id = p_invite_id;
-  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins of the organization can resend invites' using errcode = '42501';
-  end if;
+  perform private.require_role(target.org_id, array['owner', 'admin'], 'Only owners and admins of the organization can resend invites');
   if target.accepted_at is not null then
     raise exception 'This invitation was already accepted' using errcode = 'PT409', detail = 'invite_accepted';
   end if;
@@ -168,9 +166,7 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 begin
-  if not private.has_role(p_org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins can see customer sessions' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id, array['owner', 'admin'], 'Only owners and admins can see customer sessions');
   return query
     select s.id, s.portal_id, coalesce(po.name, ''), s.prospect_id,
            coalesce(nullif(btrim(pr.first_name || ' ' || pr.last_name), ''), nullif(pr.company, ''), pr.email, ''),
@@ -192,9 +188,7 @@ declare
   target public.customer_sessions;
 begin
   select * into target from public.customer_sessions s where s.id = p_session_id;
-  if target.id is null or not private.has_role(target.org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins of the organization can end customer sessions' using errcode = '42501';
-  end if;
+  perform private.require_role(target.org_id, array['owner', 'admin'], 'Only owners and admins of the organization can end customer sessions');
   delete from public.customer_sessions s where s.id = target.id;
 end
 $$;
@@ -209,9 +203,7 @@ language plpgsql stable security definer
 set search_path = ''
 as $$
 begin
-  if not private.has_role(p_org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins can see the access log' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id, array['owner', 'admin'], 'Only owners and admins can see the access log');
   if p_limit is null or p_limit not between 1 and 500 then
     raise exception 'The limit must be between 1 and 500' using errcode = '22023';
   end if;

@@ -949,9 +949,7 @@ as $$
 declare
   p public.portals;
 begin
-  if not private.has_role(p_org_id, array['owner', 'admin']) then
-    raise exception 'Only owners and admins of the organization can create portals' using errcode = '42501';
-  end if;
+  perform private.require_role(p_org_id, array['owner', 'admin'], 'Only owners and admins of the organization can create portals');
   if p_id is null or exists (select 1 from public.portals po where po.id = p_id) then
     raise exception 'This portal was already created' using errcode = 'PT409', detail = 'portal_exists';
   end if;

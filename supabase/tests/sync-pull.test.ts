@@ -1,4 +1,4 @@
-// sync_pull as 20261122001300_sync_pull_fast.sql builds it: pages of up to 5000 rows, each row
+// sync_pull as 20261122000900_sync.sql builds it: pages of up to 5000 rows, each row
 // the replicated columns as json. A device must get exactly what the jsonb form handed out
 // (to_jsonb of the row without _txid and locked_txid), every row of its organization once,
 // and nothing of another organization. The late-commit guarantee is tested on PostgreSQL in
