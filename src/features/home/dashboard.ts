@@ -69,8 +69,16 @@ function keepBest<T>(list: T[], item: T, limit: number, before: (a: T, b: T) => 
 }
 
 const newer = (a: ActivityItem, b: ActivityItem) => a.at > b.at || (a.at === b.at && a.key < b.key);
+// Equal moments are ordered by id, so the documents' order in memory never changes the lists.
 const moreUrgent = (a: ActionItem, b: ActionItem) =>
-  ACTION_ORDER[a.kind] !== ACTION_ORDER[b.kind] ? ACTION_ORDER[a.kind] < ACTION_ORDER[b.kind] : a.kind === 'draft' ? a.since > b.since : a.since < b.since;
+  ACTION_ORDER[a.kind] !== ACTION_ORDER[b.kind]
+    ? ACTION_ORDER[a.kind] < ACTION_ORDER[b.kind]
+    : a.since !== b.since
+      ? a.kind === 'draft'
+        ? a.since > b.since
+        : a.since < b.since
+      : a.id < b.id;
+const newerRequest = (a: HomeRequest, b: HomeRequest) => a.created_at > b.created_at || (a.created_at === b.created_at && a.id < b.id);
 const sooner = (a: ExpiringItem, b: ExpiringItem) => a.validUntil < b.validUntil || (a.validUntil === b.validUntil && a.number < b.number);
 
 function label(e: HomeEstimate): string {
@@ -86,7 +94,7 @@ function estimateEvents(e: HomeEstimate, push: (item: ActivityItem) => void): vo
   if (e.changes_requested_at) push({ key: `c:${e.id}`, kind: 'changes', at: e.changes_requested_at, text: `${label(e)} asked for changes to ${e.number}`, href });
 }
 
-export function summarizeHome(input: { estimates: readonly HomeEstimate[]; requests: readonly HomeRequest[]; comments: readonly HomeComment[]; userId: string; today: string }): HomeSummary {
+export function summarizeHome(input: { estimates: Iterable<HomeEstimate>; requests: Iterable<HomeRequest>; comments: Iterable<HomeComment>; userId: string; today: string }): HomeSummary {
   const counts: Record<ActionKind, number> = { changes_requested: 0, viewed: 0, sent: 0, draft: 0 };
   const action: ActionItem[] = [];
   const expiring: ExpiringItem[] = [];
@@ -133,7 +141,7 @@ export function summarizeHome(input: { estimates: readonly HomeEstimate[]; reque
     }
     if (r.status === 'new') {
       waitingTotal++;
-      keepBest(waiting, r, LIMITS.requests, (a, b) => a.created_at > b.created_at);
+      keepBest(waiting, r, LIMITS.requests, newerRequest);
     }
   }
   const total = counts.changes_requested + counts.viewed + counts.sent + counts.draft;

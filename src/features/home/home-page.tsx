@@ -48,7 +48,7 @@ function QuickActions() {
 
 export function HomePage() {
   const { orgId, role, profile } = useWorkspace();
-  const { summary, fresh } = useHomeData();
+  const summary = useHomeData();
   const team = useLiveQuery((db) => teamOf(db, orgId), [orgId]);
   const owners = memberNames(team.result);
   useRequestToasts();
@@ -68,9 +68,9 @@ export function HomePage() {
       {!summary ? (
         <PageSpinner label="Reading your day…" />
       ) : (
-        // data-fresh: the summary of the documents read now, not the one kept from the last visit
-        // (what the bench waits for).
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="home-widgets" data-fresh={fresh}>
+        // data-fresh: the summary is of the documents as the device database holds them now (the
+        // mirror follows every change), never one kept from an earlier visit (the bench waits for it).
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2" data-testid="home-widgets" data-fresh="true">
           <NeedsAction action={summary.action} />
           <WaitingRequests requests={summary.requests} />
           <Expiring expiring={summary.expiring} owners={owners} />

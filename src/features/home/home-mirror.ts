@@ -1,0 +1,137 @@
+// What the home page summarizes, kept in memory per open database and organization from its
+// first visit on: the organization's estimates, requests and customer comments as the
+// documents' own data (no copies), followed through the collections' change events (local
+// writes, pulled rows and other tabs' writes) until the database closes. Coming back to / then
+// summarizes memory (or reuses the summary of the same version) instead of reading 10,000
+// estimates from IndexedDB again.
+//
+// Change events only update a map entry each: nothing is queried again while a first sync
+// writes thousands of rows (queries kept open across pages did that, and made the sync crawl).
+// The summary is computed on demand, once per change set, by whoever shows it.
+import type { RxChangeEventBulk, RxCollection } from 'rxdb';
+import type { Subscription } from 'rxjs';
+import type { AppDatabase } from '../../db/database';
+import { summarizeHome, type HomeComment, type HomeEstimate, type HomeRequest, type HomeSummary } from './dashboard';
+
+type Sources = { estimates: HomeEstimate; estimate_requests: HomeRequest; comments: HomeComment };
+type SourceName = keyof Sources;
+type Row = { id: string; org_id: string; author_kind?: string; _deleted?: boolean };
+
+const SOURCES: readonly SourceName[] = ['estimates', 'estimate_requests', 'comments'];
+
+export type HomeMirror = {
+  /** Bumped on every change set that touched a summarized document. */
+  version(): number;
+  /** False until every source was read once (the summary is not known yet). */
+  isReady(): boolean;
+  /** Calls `listener` after each change set; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** The summary of the current documents, computed at most once per version, day and user. */
+  summary(userId: string, today: string): HomeSummary | null;
+  close(): void;
+};
+
+/** Only the organization's documents, and of comments only the customers' (what the summary reads). */
+function belongs(name: SourceName, orgId: string, doc: Row): boolean {
+  return doc.org_id === orgId && !doc._deleted && (name !== 'comments' || doc.author_kind === 'customer');
+}
+
+export function openHomeMirror(db: AppDatabase, orgId: string, onFailed: (error: unknown) => void = () => undefined): HomeMirror {
+  const maps: { [N in SourceName]: Map<string, Sources[N]> } = { estimates: new Map(), estimate_requests: new Map(), comments: new Map() };
+  const listeners = new Set<() => void>();
+  let version = 0;
+  let ready = false;
+  let kept: { version: number; userId: string; today: string; value: HomeSummary } | null = null;
+  // Change sets that arrive before the first read finished are newer than what it read: they
+  // are applied after it, in order.
+  let buffered: [SourceName, RxChangeEventBulk<unknown>][] | null = [];
+
+  const apply = (name: SourceName, bulk: RxChangeEventBulk<unknown>): boolean => {
+    const map = maps[name] as Map<string, unknown>;
+    let touched = false;
+    for (const event of bulk.events) {
+      const doc = event.documentData as unknown as Row | undefined;
+      if (event.operation !== 'DELETE' && doc && belongs(name, orgId, doc)) {
+        map.set(event.documentId, doc);
+        touched = true;
+      } else touched = map.delete(event.documentId) || touched;
+    }
+    return touched;
+  };
+  const changed = () => {
+    version++;
+    for (const listener of listeners) listener();
+  };
+
+  const subscriptions: Subscription[] = SOURCES.map((name) =>
+    db[name].eventBulks$.subscribe((bulk) => {
+      if (bulk.isLocal) return;
+      if (buffered) buffered.push([name, bulk as RxChangeEventBulk<unknown>]);
+      else if (apply(name, bulk as RxChangeEventBulk<unknown>)) changed();
+    }),
+  );
+
+  void Promise.all(
+    SOURCES.map(async (name) => {
+      const selector = name === 'comments' ? { org_id: orgId, author_kind: 'customer' } : { org_id: orgId };
+      const docs = await (db[name] as unknown as RxCollection<Row>).find({ selector }).exec();
+      const map = maps[name] as Map<string, unknown>;
+      for (const doc of docs) if (belongs(name, orgId, doc._data)) map.set(doc.primary, doc._data);
+    }),
+  ).then(
+    () => {
+      for (const [name, bulk] of buffered ?? []) apply(name, bulk);
+      buffered = null;
+      ready = true;
+      changed();
+    },
+    (error: unknown) => onFailed(error),
+  );
+
+  return {
+    version: () => version,
+    isReady: () => ready,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    summary(userId, today) {
+      if (!ready) return null;
+      if (kept?.version !== version || kept.userId !== userId || kept.today !== today) {
+        const value = summarizeHome({ estimates: maps.estimates.values(), requests: newestFirst(maps.estimate_requests), comments: maps.comments.values(), userId, today });
+        kept = { version, userId, today, value };
+      }
+      return kept.value;
+    },
+    close() {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      listeners.clear();
+    },
+  };
+}
+
+/** Requests newest first, as the inbox lists them (equal moments by id), so ties keep one order. */
+function newestFirst(requests: Map<string, HomeRequest>): HomeRequest[] {
+  return [...requests.values()].sort((a, b) => (a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id < b.id ? -1 : 1));
+}
+
+const mirrors = new WeakMap<AppDatabase, HomeMirror & { orgId: string }>();
+
+/** One mirror per open database (and organization), opened by the first visit of the home page. */
+export function homeMirrorOf(db: AppDatabase, orgId: string): HomeMirror {
+  const existing = mirrors.get(db);
+  if (existing?.orgId === orgId) return existing;
+  existing?.close();
+  // A failed first read (the database closing meanwhile) is tried again by the next visit.
+  const mirror = Object.assign(
+    openHomeMirror(db, orgId, (error) => {
+      console.error('The home page could not read the device database', error);
+      mirror.close();
+      if (mirrors.get(db) === mirror) mirrors.delete(db);
+    }),
+    { orgId },
+  );
+  mirrors.set(db, mirror);
+  db.onClose.push(async () => mirror.close());
+  return mirror;
+}
