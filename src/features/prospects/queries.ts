@@ -1,18 +1,9 @@
 // Reads of the prospects screens: RxDB queries (`.$` for a live list, `.exec()` for once),
 // each answered by an index where the screen's speed depends on it.
-import type { ProspectStatus } from '../../db/collections/prospects';
 import type { EstimateRequestStatus } from '../../db/collections/estimate-requests';
 import type { AppDatabase } from '../../db/database';
 
-/** A board column: the newest changes first, `limit` cards, on the [org_id, archived, status, updated_at] index. */
-export function stageCards(db: AppDatabase, orgId: string, status: ProspectStatus, limit: number) {
-  return db.prospects.find({ selector: { org_id: orgId, archived: false, status }, sort: [{ updated_at: 'desc' }], limit });
-}
-
-/** How many open prospects a column holds, counted on the same index (no document is read). */
-export function stageCount(db: AppDatabase, orgId: string, status: ProspectStatus) {
-  return db.prospects.count({ selector: { org_id: orgId, archived: false, status } });
-}
+// The board reads its columns in one transaction of its own (board/board-read.ts).
 
 /** Every prospect of the organization, archived ones too (the table filters them). */
 export function allProspects(db: AppDatabase, orgId: string) {

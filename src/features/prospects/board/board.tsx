@@ -7,7 +7,10 @@ import { personName, STAGES } from '../pipeline';
 import { useProspectMove } from '../use-move';
 import { announcements, columnCoordinates, SCREEN_READER_INSTRUCTIONS, stageLabel } from './keyboard';
 import { CardBody, type CardProspect } from './prospect-card';
-import { StageColumn } from './stage-column';
+import { PAGE, StageColumn } from './stage-column';
+import { useBoard } from './use-board';
+
+const FIRST_PAGE = Object.fromEntries(STAGES.map((s) => [s, PAGE])) as Record<ProspectStatus, number>;
 
 export function Board({ owners, movable }: { owners: ReadonlyMap<string, string>; movable: boolean }) {
   const { move, dialog } = useProspectMove();
@@ -17,9 +20,10 @@ export function Board({ owners, movable }: { owners: ReadonlyMap<string, string>
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
   );
-  const onCards = useCallback((_status: ProspectStatus, cards: readonly CardProspect[]) => {
-    for (const card of cards) shown.current.set(card.id, card);
-  }, []);
+  const [limits, setLimits] = useState(FIRST_PAGE);
+  const columns = useBoard(limits);
+  const onMore = useCallback((status: ProspectStatus) => setLimits((l) => ({ ...l, [status]: l[status] + PAGE })), []);
+  if (columns) for (const status of STAGES) for (const card of columns[status].cards) shown.current.set(card.id, card);
   const accessibility = useMemo(
     () => ({
       screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS },
@@ -42,7 +46,7 @@ export function Board({ owners, movable }: { owners: ReadonlyMap<string, string>
           texts inside (sr-only, absolutely placed) scroll with it instead of widening the page. */}
       <div data-testid="board" role="region" aria-label="Pipeline board" tabIndex={0} className="relative -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 focus-visible:outline-2 focus-visible:outline-brand-600 md:mx-0 md:px-0">
         {STAGES.map((status) => (
-          <StageColumn key={status} status={status} owners={owners} movable={movable} onCards={onCards} />
+          <StageColumn key={status} status={status} owners={owners} movable={movable} column={columns?.[status]} onMore={onMore} />
         ))}
       </div>
       <DragOverlay dropAnimation={null}>

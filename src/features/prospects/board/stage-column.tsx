@@ -1,40 +1,33 @@
-// One stage of the board: its count and its newest cards (read through an index, a page at a
-// time), and the drop target for moves into it.
+// One stage of the board: its count and its newest cards (read for the whole board by
+// useBoard, a page at a time), and the drop target for moves into it.
 import { useDroppable } from '@dnd-kit/core';
-import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import type { ProspectStatus } from '../../../db/collections/prospects';
-import { useLiveQuery, useWorkspace } from '../../../db/react';
 import { STAGE } from '../pipeline';
-import { stageCards, stageCount } from '../queries';
-import { ProspectCard, type CardProspect } from './prospect-card';
+import type { BoardColumn } from './board-read';
+import { ProspectCard } from './prospect-card';
 
-const PAGE = 25;
-
-function useStage(status: ProspectStatus, limit: number) {
-  const { orgId } = useWorkspace();
-  const cards = useLiveQuery((db) => stageCards(db, orgId, status, limit), [orgId, status, limit]);
-  const count = useLiveQuery((db) => stageCount(db, orgId, status), [orgId, status]);
-  return { cards: cards.result as CardProspect[] | undefined, count: count.result as number | undefined };
-}
+export const PAGE = 25;
 
 export function StageColumn({
   status,
   owners,
   movable,
-  onCards,
+  column,
+  onMore,
 }: {
   status: ProspectStatus;
   owners: ReadonlyMap<string, string>;
   movable: boolean;
-  onCards: (status: ProspectStatus, cards: readonly CardProspect[]) => void;
+  /** Undefined until the board's first read. */
+  column: BoardColumn | undefined;
+  onMore: (status: ProspectStatus) => void;
 }) {
-  const [limit, setLimit] = useState(PAGE);
-  const { cards, count } = useStage(status, limit);
+  const cards = column?.cards;
+  const count = column?.count;
   const { setNodeRef, isOver } = useDroppable({ id: status });
-  if (cards) onCards(status, cards);
   const headingId = `stage-${status}`;
   return (
     <section
@@ -63,7 +56,7 @@ export function StageColumn({
         {cards?.length === 0 && <li className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-600">No prospects here</li>}
       </ul>
       {cards && count !== undefined && count > cards.length && (
-        <Button variant="ghost" size="sm" className="mt-2" onClick={() => setLimit((l) => l + PAGE)}>
+        <Button variant="ghost" size="sm" className="mt-2" onClick={() => onMore(status)}>
           Show {Math.min(PAGE, count - cards.length)} more of {count - cards.length}
         </Button>
       )}
