@@ -11,6 +11,7 @@ import { AccountDetail } from './account-detail';
 import { AccountDialog } from './account-dialog';
 import { AccountList } from './account-list';
 import { useAccounts, useTeamNames } from './use-accounts';
+import { PageHeader } from '../../components/ui/page-header';
 
 const paramsSchema = z.object({ account: z.string().uuid().nullable().catch(null), new: z.literal('1').nullable().catch(null) });
 
@@ -36,13 +37,7 @@ export function AccountsPage() {
   );
   return (
     <div className="flex flex-col gap-5">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Accounts</h1>
-          <p className="mt-1 text-sm text-slate-600">Customer companies, their contacts and their history with you.</p>
-        </div>
-        {newButton}
-      </header>
+      <PageHeader title="Accounts" description="Customer companies, their contacts and their history with you." actions={newButton} />
       {data.loading ? (
         <PageSpinner label="Loading accounts…" />
       ) : data.accounts.length === 0 ? (

@@ -9,6 +9,7 @@ import { useLocalLogs } from './queries';
 import { SecurityEventsPanel } from './security-events-panel';
 import { ConflictsPanel, FailedDocumentsPanel } from './sync-issues-panels';
 import { SyncPanel } from './sync-panel';
+import { PageHeader } from '../../components/ui/page-header';
 
 export function MonitoringPage() {
   const { orgId, role } = useWorkspace();
@@ -16,12 +17,7 @@ export function MonitoringPage() {
   const { events, errors, logs } = useLocalLogs();
   return (
     <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Monitoring</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {manager ? 'This device, its sync and the server, and who uses your portals and links.' : 'This device, its sync and the server.'}
-        </p>
-      </header>
+      <PageHeader title="Monitoring" description={manager ? 'This device, its sync and the server, and who uses your portals and links.' : 'This device, its sync and the server.'} />
       <SyncPanel />
       <div className="grid gap-6 xl:grid-cols-2">
         <FailedDocumentsPanel />

@@ -15,6 +15,7 @@ import { filterPortals, portalRows, type PortalFilters } from './portal-list';
 import { PortalTable } from './portal-table';
 import { personName, useAccounts, usePortals, useProspects } from './queries';
 import { parseCreateParam } from './schemas';
+import { PageHeader } from '../../components/ui/page-header';
 
 function useRows(orgId: string) {
   const portals = usePortals(orgId);
@@ -62,17 +63,17 @@ export function PortalsPage() {
   };
   return (
     <div className="flex flex-col gap-5">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Portals</h1>
-          <p className="mt-1 text-sm text-slate-600">Customer and prospect portals: what each shows, who has access, and their activity.</p>
-        </div>
-        {manage && (
-          <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setCreating({ kind: 'customer', customerId: '' })}>
-            New portal
-          </Button>
-        )}
-      </header>
+      <PageHeader
+        title="Portals"
+        description="Customer and prospect portals: what each shows, who has access, and their activity."
+        actions={
+          manage && (
+            <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setCreating({ kind: 'customer', customerId: '' })}>
+              New portal
+            </Button>
+          )
+        }
+      />
       <Filters filters={filters} onChange={setFilters} />
       {loading ? (
         <Spinner label="Loading portals…" />

@@ -15,6 +15,7 @@ import { ImportDialog } from './import-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductFilters, useCatalogue } from './product-filters';
 import { ProductTable } from './product-table';
+import { PageHeader } from '../../components/ui/page-header';
 
 type Editing = { product: Product | null } | null;
 const icon = (Icon: typeof Plus) => <Icon aria-hidden="true" className="size-4" />;
@@ -71,29 +72,27 @@ export function ProductsPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Products</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {editable ? 'The catalogue that estimates are built from.' : 'The catalogue that estimates are built from. Owners and admins maintain it.'}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" icon={icon(Download)} onClick={() => downloadText(exportFileName(), productsToCsv(rows))} disabled={rows.length === 0}>
-            Export CSV
-          </Button>
-          {editable && (
-            <>
-              <Button variant="secondary" icon={icon(Upload)} onClick={() => setImporting(true)}>
-                Import CSV
-              </Button>
-              <Button icon={icon(Plus)} onClick={() => setEditing({ product: null })}>
-                New product
-              </Button>
-            </>
-          )}
-        </div>
-      </header>
+      <PageHeader
+        title="Products"
+        description={editable ? 'The catalogue that estimates are built from.' : 'The catalogue that estimates are built from. Owners and admins maintain it.'}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" icon={icon(Download)} onClick={() => downloadText(exportFileName(), productsToCsv(rows))} disabled={rows.length === 0}>
+              Export CSV
+            </Button>
+            {editable && (
+              <>
+                <Button variant="secondary" icon={icon(Upload)} onClick={() => setImporting(true)}>
+                  Import CSV
+                </Button>
+                <Button icon={icon(Plus)} onClick={() => setEditing({ product: null })}>
+                  New product
+                </Button>
+              </>
+            )}
+          </div>
+        }
+      />
       <ProductFilters filters={catalogue.filters} />
       {catalogue.loading ? (
         <Spinner label="Loading the catalogue…" />

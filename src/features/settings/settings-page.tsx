@@ -8,6 +8,7 @@ import { DeviceSection } from './device-section';
 import { OrganizationForm } from './organization-form';
 import { ProfileForm } from './profile-form';
 import { RequestLink } from './request-link';
+import { PageHeader } from '../../components/ui/page-header';
 
 type Props = {
   /** The auth area's security panel (it brings its own #security section and heading). */
@@ -63,9 +64,7 @@ function OrganizationSection() {
 export function SettingsPage({ securityPanel, emailChange }: Props) {
   return (
     <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Settings</h1>
-        <p className="mt-1 text-sm text-slate-600">Your organization, your profile, account security and this device.</p>
+      <PageHeader title="Settings" description="Your organization, your profile, account security and this device.">
         <nav aria-label="Settings sections" className="mt-4 flex flex-wrap gap-2">
           {SECTIONS.map((s) => (
             <a key={s.id} href={`#${s.id}`} className="rounded-full bg-white px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50">
@@ -73,7 +72,7 @@ export function SettingsPage({ securityPanel, emailChange }: Props) {
             </a>
           ))}
         </nav>
-      </header>
+      </PageHeader>
       <OrganizationSection />
       <Section id="profile" title="Profile" icon={<UserRound />} summary="How your colleagues see you in this organization.">
         <ProfileForm />

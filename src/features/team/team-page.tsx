@@ -12,6 +12,7 @@ import { ConfirmMemberDialog, TransferDialog, type Pending } from './member-dial
 import { MembersTable, memberName } from './members-table';
 import { useChangeMember, useMembers, useSignIns, type MemberChange } from './queries';
 import { ROLE_LABELS, teamErrorMessage } from './schemas';
+import { PageHeader } from '../../components/ui/page-header';
 
 function useMemberChanges(orgId: string) {
   const change = useChangeMember(orgId);
@@ -25,12 +26,10 @@ function useMemberChanges(orgId: string) {
 
 function Header({ manager }: { manager: boolean }) {
   return (
-    <header>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Team</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {manager ? 'Invite colleagues, set their roles, and disable or remove access.' : 'The people who work in the portal with you. Owners and admins manage the team.'}
-      </p>
-    </header>
+    <PageHeader
+      title="Team"
+      description={manager ? 'Invite colleagues, set their roles, and disable or remove access.' : 'The people who work in the portal with you. Owners and admins manage the team.'}
+    />
   );
 }
 

@@ -13,6 +13,7 @@ import { DEFAULT_FILTER, type ListFilter } from './estimate-list';
 import { EstimateRows } from './estimate-rows';
 import { ListFilters } from './list-filters';
 import { useEstimateList } from './use-estimate-list';
+import { PageHeader } from '../../../components/ui/page-header';
 
 function NewEstimateButtons() {
   const { db, orgId, userId } = useWorkspace();
@@ -51,13 +52,7 @@ export function EstimatesPage() {
   if (list.loading) return <PageSpinner label="Loading estimates…" />;
   return (
     <div className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Estimates</h1>
-          <p className="text-sm text-slate-600">{countText(list)}</p>
-        </div>
-        {canEdit && <NewEstimateButtons />}
-      </header>
+      <PageHeader title="Estimates" description={countText(list)} actions={canEdit && <NewEstimateButtons />} />
       {list.total === 0 ? (
         <EmptyState icon={<FileText />} title="No estimates yet" action={canEdit ? <NewEstimateButtons /> : undefined}>
           {canEdit ? 'Create the first one: it is saved on this device and synced when you are online.' : 'Estimates your team creates will show up here.'}
