@@ -224,6 +224,16 @@ as $$
   )
 $$;
 
+create or replace function private.raise_illegal_transition(from_status text, to_status text) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  raise exception 'An estimate cannot go from % to %', from_status, to_status
+    using errcode = 'PT422', detail = 'illegal_status_transition', hint = format('from=%s to=%s', from_status, to_status);
+end
+$$;
+
 -- Numbers: the device sends a provisional DRAFT-… number; the first insert on the server
 -- takes the next value of the organization's counter row, locked until commit, so numbers
 -- are gap-free (a rolled-back insert rolls the counter back too) and never repeat.
@@ -329,8 +339,7 @@ begin
     -- Without any evidence, a step that is illegal anyway is reported as such.
     if tg_op = 'UPDATE' and from_status not in ('sent', 'viewed') and new.acceptance_sha256 = ''
        and btrim(new.accepted_by_name) = '' and new.acceptance_signature = '' then
-      raise exception 'An estimate cannot go from % to %', from_status, new.status
-        using errcode = 'PT422', detail = 'illegal_status_transition', hint = format('from=%s to=%s', from_status, new.status);
+      perform private.raise_illegal_transition(from_status, new.status);
     end if;
     if new.acceptance_sha256 = '' or btrim(new.accepted_by_name) = '' or new.acceptance_signature = '' then
       raise exception 'Accepting an estimate needs the customer''s typed name, signature and the hash of the version they saw'
@@ -339,8 +348,7 @@ begin
     if from_status not in ('sent', 'viewed') then
       -- Accepted on the spot: the estimate is sent on the way (draft → sent → accepted).
       if not private.is_legal_estimate_transition(from_status, 'sent') then
-        raise exception 'An estimate cannot go from % to %', from_status, new.status
-          using errcode = 'PT422', detail = 'illegal_status_transition', hint = format('from=%s to=%s', from_status, new.status);
+        perform private.raise_illegal_transition(from_status, new.status);
       end if;
       new.sent_at := now();
     end if;
@@ -351,9 +359,7 @@ begin
     -- Where the acceptance came from is the address the server saw, never the device's word.
     new.acceptance_ip := private.request_ip();
   elsif tg_op = 'UPDATE' and new.status is distinct from old.status and not private.is_legal_estimate_transition(old.status, new.status) then
-    raise exception 'An estimate cannot go from % to %', old.status, new.status
-      using errcode = 'PT422', detail = 'illegal_status_transition',
-            hint = format('from=%s to=%s', old.status, new.status);
+    perform private.raise_illegal_transition(old.status, new.status);
   end if;
 
   select * into totals from private.compute_totals(new.id, new.discount_cents, new.tax_rate);
