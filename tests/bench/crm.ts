@@ -6,9 +6,10 @@
 // - /prospects board: first render (every column's cards and count) after an in-app navigation
 //   and after a page load, as a ratio to the same raw Dexie baseline: the board's cards and
 //   counts read from a plain Dexie table with a compound index; goal ≤ 2×;
-// - / home: time to all widgets rendered from this visit's documents (not the summary kept from
-//   the last visit), in-app and after a page load, as a ratio to one pass of the pure summary
-//   (summarizeHome) over the same estimates, requests and comments; goal ≤ 3×.
+// - / home: time to all widgets rendered from the documents as the device database holds them
+//   (data-fresh: never a summary kept from an earlier visit; the home page's in-memory mirror
+//   follows every change), in-app and after a page load, as a ratio to one pass of the pure
+//   summary (summarizeHome) over the same estimates, requests and comments; goal ≤ 3×.
 // Printed as ratios measured in this run; nothing is asserted about wall-clock time.
 import type { Page } from '@playwright/test';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const RUNS = 7;
 const MIN_SEARCH_SAMPLES = 30;
 const BOARD_PAGE = 25;
 const SYNC_TIMEOUT_MS = 600_000;
+const IDLE_TIMEOUT_MS = 180_000;
 
 /**
  * Defined in every page before the app runs (a string: tsx would wrap named functions in a
@@ -178,8 +180,17 @@ export async function run(): Promise<void> {
     console.log(`the home page counted them all ${((performance.now() - homeStarted) / 1000).toFixed(1)} s after it was opened`);
     await page.goto(`${server.url}/prospects?view=table`);
     await showing(page, countLabel(open, open), 120_000);
-    await page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state') === 'idle', undefined, { timeout: SYNC_TIMEOUT_MS, polling: 500 });
-    console.log(`the app synced ${prospects} prospects and ${estimates} estimates into the device database in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    // Every document is stored by now; a sync indicator that does not rest (it once stayed busy
+    // for over 10 minutes) is reported, and the screens are measured all the same.
+    const rested = await page
+      .waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state') === 'idle', undefined, { timeout: IDLE_TIMEOUT_MS, polling: 500 })
+      .then(() => true, () => false);
+    const indicator = await page.locator('[data-testid="sync-indicator"]').getAttribute('data-state').catch(() => 'missing');
+    console.log(
+      rested
+        ? `the app synced ${prospects} prospects and ${estimates} estimates into the device database in ${((performance.now() - started) / 1000).toFixed(0)} s`
+        : `WARNING: the sync indicator still says "${indicator}" ${((performance.now() - started) / 1000).toFixed(0)} s after the first sync began; measuring anyway`,
+    );
 
     // Board and home: page loads, and in-app navigations between the two (home → board, then
     // back to a home page this session has shown before).
@@ -187,8 +198,13 @@ export async function run(): Promise<void> {
     const boardNav: number[] = [];
     const homeLoad: number[] = [];
     const homeNav: number[] = [];
+    // The in-app navigations start once the app rests after its page load (sync idle): they
+    // measure moving between screens of a running app, not the start's background work.
+    const rest = () =>
+      page.waitForFunction(() => document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state') === 'idle', undefined, { timeout: 60_000, polling: 200 }).catch(() => undefined);
     for (let i = 0; i < RUNS; i++) {
       homeLoad.push(await pageLoad(page, `${server.url}/`, 'home'));
+      await rest();
       await page.waitForTimeout(500);
       boardNav.push(await timeUntil(page, 'board', '/prospects'));
       await page.waitForTimeout(500);

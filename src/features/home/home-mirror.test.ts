@@ -77,12 +77,14 @@ function ready(mirror: ReturnType<typeof openHomeMirror>): Promise<void> {
 describe('home mirror', () => {
   it('summarizes the documents as a fresh read does, and reuses the summary while nothing changed', async () => {
     const db = await seeded();
+    // A deleted document stays in the storage (RxDB keeps it for replication): not summarized.
+    await (await db.estimates.findOne(id(5)).exec())!.remove();
     const mirror = openHomeMirror(db, ORG);
     expect(mirror.summary(ME, TODAY)).toBeNull();
     await ready(mirror);
     const summary = mirror.summary(ME, TODAY);
     expect(shown(summary)).toEqual(shown(await readNow(db)));
-    expect(summary!.pipeline.reduce((n, p) => n + p.count, 0)).toBe(39);
+    expect(summary!.pipeline.reduce((n, p) => n + p.count, 0)).toBe(38);
     expect(mirror.summary(ME, TODAY)).toBe(summary);
     mirror.close();
   });

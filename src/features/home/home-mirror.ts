@@ -8,14 +8,16 @@
 // Change events only update a map entry each: nothing is queried again while a first sync
 // writes thousands of rows (queries kept open across pages did that, and made the sync crawl).
 // The summary is computed on demand, once per change set, by whoever shows it.
+import { Dexie } from 'dexie';
 import type { RxChangeEventBulk, RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '../../db/database';
+import { storedDocs, storedIndexName } from '../../db/dexie-storage';
 import { summarizeHome, type HomeComment, type HomeEstimate, type HomeRequest, type HomeSummary } from './dashboard';
 
 type Sources = { estimates: HomeEstimate; estimate_requests: HomeRequest; comments: HomeComment };
 type SourceName = keyof Sources;
-type Row = { id: string; org_id: string; author_kind?: string; _deleted?: boolean };
+type Row = { id: string; org_id: string; author_kind?: string; _deleted?: boolean | string };
 
 const SOURCES: readonly SourceName[] = ['estimates', 'estimate_requests', 'comments'];
 
@@ -33,7 +35,20 @@ export type HomeMirror = {
 
 /** Only the organization's documents, and of comments only the customers' (what the summary reads). */
 function belongs(name: SourceName, orgId: string, doc: Row): boolean {
-  return doc.org_id === orgId && !doc._deleted && (name !== 'comments' || doc.author_kind === 'customer');
+  return doc.org_id === orgId && doc._deleted !== true && doc._deleted !== '1' && (name !== 'comments' || doc.author_kind === 'customer');
+}
+
+/**
+ * The organization's documents of a source, read in one request on its [org_id, …] index of
+ * RxDB's storage (not deleted: '0'): RxDB's query would walk 10,000 estimates with a cursor
+ * and make an RxDocument of each. The summary reads no indexed boolean, the one field the
+ * storage keeps differently ('0'/'1').
+ */
+async function readStored(db: AppDatabase, name: SourceName, orgId: string): Promise<Row[]> {
+  const collection = db[name] as unknown as RxCollection;
+  const { table } = await storedDocs<Row>(collection);
+  const index = storedIndexName(collection, ['org_id', name === 'estimates' ? 'updated_at' : 'created_at']);
+  return table.where(index).between(['0', orgId, Dexie.minKey], ['0', orgId, Dexie.maxKey]).toArray();
 }
 
 export function openHomeMirror(db: AppDatabase, orgId: string, onFailed: (error: unknown) => void = () => undefined): HomeMirror {
@@ -71,15 +86,12 @@ export function openHomeMirror(db: AppDatabase, orgId: string, onFailed: (error:
     }),
   );
 
-  void Promise.all(
-    SOURCES.map(async (name) => {
-      const selector = name === 'comments' ? { org_id: orgId, author_kind: 'customer' } : { org_id: orgId };
-      const docs = await (db[name] as unknown as RxCollection<Row>).find({ selector }).exec();
-      const map = maps[name] as Map<string, unknown>;
-      for (const doc of docs) if (belongs(name, orgId, doc._data)) map.set(doc.primary, doc._data);
-    }),
-  ).then(
-    () => {
+  void Promise.all(SOURCES.map(async (name) => [name, await readStored(db, name, orgId)] as const)).then(
+    (read) => {
+      for (const [name, docs] of read) {
+        const map = maps[name] as Map<string, unknown>;
+        for (const doc of docs) if (belongs(name, orgId, doc)) map.set(doc.id, doc);
+      }
       for (const [name, bulk] of buffered ?? []) apply(name, bulk);
       buffered = null;
       ready = true;
