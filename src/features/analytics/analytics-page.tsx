@@ -3,13 +3,14 @@
 // (works offline). Owners, admins and sales staff see cost and margin; viewers do not
 // (access.ts).
 import { ChartColumn } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { listAccounts, teamOf } from '../../db/queries';
 import { useLiveQuery, useWorkspace } from '../../db/react';
 import { seesCostAndMargin } from './access';
+import { preloadCharts } from './charts';
 import { dayText, filtersToParams, parseFilters, rangeLabel, rangeOf, type Filters } from './filters';
 import { FiltersBar } from './filters-bar';
 import { countLabel } from './format';
@@ -36,6 +37,8 @@ export function AnalyticsPage() {
     ? { from: range.range.from.getTime(), to: range.range.to.getTime(), ownerId: filters.ownerId, accountId: filters.accountId, withMargins, now }
     : null;
   const { answer, error, computing } = useAnalytics(query);
+  // The worker started above (first render); Recharts loads while it opens its facts.
+  useEffect(() => void preloadCharts(), []);
 
   const change = (patch: Partial<Filters>) => {
     const next = { ...filters, ...patch };
@@ -50,7 +53,7 @@ export function AnalyticsPage() {
   const accountOptions = useMemo(() => (accounts.result ?? []).map((a) => ({ value: a.id, label: a.name })), [accounts.result]);
 
   return (
-    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} data-opened={answer?.opened} data-work-ms={answer ? Math.round(answer.workMs) : undefined} className="flex flex-col gap-4">
+    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} data-opened={answer?.opened} data-open-ms={answer ? Math.round(answer.openMs) : undefined} data-work-ms={answer ? Math.round(answer.workMs) : undefined} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Analytics</h1>

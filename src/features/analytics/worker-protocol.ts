@@ -18,6 +18,8 @@ export type FromWorker =
       estimates: number;
       /** How the facts were loaded when the worker opened. */
       opened: OpenOutcome;
+      /** Milliseconds the worker took to open its facts. */
+      openMs: number;
       /** Milliseconds the worker spent on this answer (catch-up and summary). */
       workMs: number;
     }
