@@ -3,7 +3,7 @@
 // (works offline). Owners, admins and sales staff see cost and margin; viewers do not
 // (access.ts).
 import { ChartColumn } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
@@ -65,7 +65,7 @@ export function AnalyticsPage() {
         <Status answer={answer} computing={computing} error={error} />
       </header>
       <FiltersBar filters={filters} onChange={change} range={range} owners={owners} accounts={accountOptions} />
-      <Body answer={answer} fileBase={range.ok ? `analytics-${dayText(range.range.from)}-to-${dayText(new Date(range.range.to.getTime() - 1))}` : 'analytics'} />
+      <Body answer={answer} />
     </div>
   );
 }
@@ -80,7 +80,12 @@ function Status({ answer, computing, error }: { answer: Answer | null; computing
   );
 }
 
-function Body({ answer, fileBase }: { answer: Answer | null; fileBase: string }) {
+/**
+ * The figures of one answer. Memoized on it: a filter change re-renders the header and the
+ * filters at once, and the sections and charts only when the new answer comes (they would
+ * otherwise all render twice, the second time with the new figures).
+ */
+const Body = memo(function Body({ answer }: { answer: Answer | null }) {
   if (!answer) return <PageSpinner label="Computing analytics…" />;
   if (answer.estimates === 0) {
     return (
@@ -89,7 +94,8 @@ function Body({ answer, fileBase }: { answer: Answer | null; fileBase: string })
       </EmptyState>
     );
   }
-  const { result } = answer;
+  const { result, query } = answer;
+  const fileBase = `analytics-${dayText(new Date(query.from))}-to-${dayText(new Date(query.to - 1))}`;
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       <div className="xl:col-span-2">
@@ -113,4 +119,4 @@ function Body({ answer, fileBase }: { answer: Answer | null; fileBase: string })
       </div>
     </div>
   );
-}
+});

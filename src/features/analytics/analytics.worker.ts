@@ -18,7 +18,7 @@ const post = (message: FromWorker) => postMessage(message);
 
 function answer(message: Extract<ToWorker, { type: 'query' }>, started: number) {
   const result = engine.summarize(message.query);
-  post({ type: 'result', id: message.id, result, estimates: engine.size(), opened, openMs, workMs: performance.now() - started });
+  post({ type: 'result', id: message.id, query: message.query, result, estimates: engine.size(), opened, openMs, workMs: performance.now() - started });
 }
 
 async function handle(message: ToWorker) {

@@ -13,6 +13,8 @@ export type FromWorker =
   | {
       type: 'result';
       id: number;
+      /** The query answered (the page names its CSV files after its range). */
+      query: AnalyticsQuery;
       result: AnalyticsResult;
       /** Estimates the facts hold (all of the organization's, any range). */
       estimates: number;
