@@ -3,7 +3,7 @@
 // block the screen for seconds. This follows the layout of RxDB's Dexie storage (one IndexedDB
 // database per collection, `rxdb-dexie-{database}--{schema version}--{collection}`, documents in
 // the `docs` store, booleans of indexes stored as '0'/'1', an index on [_meta.lwt+id] that RxDB's
-// own replication reads changes from); device-reader.test.ts opens a real RxDB database and
+// own replication reads changes from); engine.test.ts opens a real RxDB database and
 // fails if that layout changes. The reader only reads: a database that does not exist is not
 // created, and an existing one is opened at its version, never upgraded.
 
