@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -13,6 +13,27 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 // the backend's own endpoints. navigateFallback must not answer them with index.html either.
 const API_PATHS = [/^\/auth\/v1/, /^\/rest\/v1/, /^\/realtime\/v1/, /^\/_mail/, /^\/health/, /^\/config\.json/];
 
+// zod/mini (the customer pages, the public request form, the sign-in screen) gets a copy of
+// zod's core of its own. Shared with the full zod of the staff screens, the core would be one
+// chunk holding every schema type the full zod needs (15 KB gzipped); on its own it keeps only
+// what the mini schemas use. Each page loads one of the two; a page loading both pays ~9 KB.
+const MINI_COPY = '?zod-mini';
+
+function zodMiniCopy(): Plugin {
+  return {
+    name: 'zod-mini-copy',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const inCopy = importer?.endsWith(MINI_COPY) ?? false;
+      if (source !== 'zod/mini' && !inCopy) return null;
+      const resolved = await this.resolve(source, inCopy ? importer!.slice(0, -MINI_COPY.length) : importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !resolved.id.includes('/node_modules/zod/')) return resolved;
+      return { ...resolved, id: `${resolved.id}${MINI_COPY}` };
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src',
   publicDir: '../public',
@@ -20,6 +41,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
   plugins: [
+    zodMiniCopy(),
     react(),
     tailwindcss(),
     VitePWA({

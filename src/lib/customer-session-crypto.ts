@@ -6,7 +6,7 @@
 // and per app start (the caller keeps the keys); HKDF then gives two kinds of AES-GCM keys
 // from it: one for session blobs, and one per session (salted with its token) for the
 // offline portal cache, so a cache whose session is gone can no longer be read by anyone.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { BrowserTraits } from './browser-traits';
 
 export const PBKDF2_ITERATIONS = 100_000;
@@ -65,7 +65,7 @@ export async function seal(key: CryptoKey, value: unknown): Promise<Sealed> {
 }
 
 /** The sealed value, checked with `schema`; null when it cannot be decrypted or read. */
-export async function unseal<S extends z.ZodType>(key: CryptoKey, sealed: Sealed, schema: S): Promise<z.infer<S> | null> {
+export async function unseal<S extends z.ZodMiniType>(key: CryptoKey, sealed: Sealed, schema: S): Promise<z.infer<S> | null> {
   try {
     const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(sealed.iv) }, key, fromBase64(sealed.data));
     const parsed = schema.safeParse(JSON.parse(new TextDecoder().decode(plain)));
@@ -76,9 +76,9 @@ export async function unseal<S extends z.ZodType>(key: CryptoKey, sealed: Sealed
 }
 
 const sessionContentSchema = z.object({
-  prospect_id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
-  createdAt: z.string().datetime({ offset: true }),
-  expiresAt: z.string().datetime({ offset: true }),
+  prospect_id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
+  createdAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
 });
 export type SessionContent = z.infer<typeof sessionContentSchema>;
 

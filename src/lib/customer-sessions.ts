@@ -3,7 +3,7 @@
 // portal path, judging it (expired or undecryptable → cleared here and its row deleted on the
 // server), the portal's offline copy and its queued messages, and signing out. The device keys
 // are derived once per app start (PBKDF2 is the slow part) and kept in memory only.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readBrowserTraits } from './browser-traits';
 import { customerStore, type SessionRecord } from './customer-device-store';
 import { deriveDeviceKeys, judgeSession, newDeviceSecret, seal, sealSessionContent, unseal, type DeviceKeys, type SessionContent } from './customer-session-crypto';
@@ -151,7 +151,7 @@ export async function saveOffline(active: ActiveSession, value: unknown): Promis
   await customerStore().cache.put({ portalId: active.record.portalId, sealed: await seal(active.dataKey, value), savedAt: new Date().toISOString() });
 }
 
-export async function readOffline<S extends z.ZodType>(active: ActiveSession, schema: S): Promise<{ value: z.infer<S>; savedAt: string } | null> {
+export async function readOffline<S extends z.ZodMiniType>(active: ActiveSession, schema: S): Promise<{ value: z.infer<S>; savedAt: string } | null> {
   const row = await customerStore().cache.get(active.record.portalId);
   if (!row) return null;
   const value = await unseal(active.dataKey, row.sealed, schema);
@@ -163,7 +163,7 @@ export async function queueMessage(active: ActiveSession, key: string, value: un
   await customerStore().outbox.put({ key, portalId: active.record.portalId, sealed: await seal(active.dataKey, value), createdAt: new Date().toISOString() });
 }
 
-export async function queuedMessages<S extends z.ZodType>(active: ActiveSession, schema: S): Promise<{ key: string; createdAt: string; value: z.infer<S> }[]> {
+export async function queuedMessages<S extends z.ZodMiniType>(active: ActiveSession, schema: S): Promise<{ key: string; createdAt: string; value: z.infer<S> }[]> {
   const rows = await customerStore().outbox.where('portalId').equals(active.record.portalId).sortBy('createdAt');
   const out: { key: string; createdAt: string; value: z.infer<S> }[] = [];
   for (const row of rows) {

@@ -2,17 +2,18 @@
 // shared by the customer portal and the prospect portal: each through callRpc with a zod
 // schema of its answer. Every data call carries the caller's session (and, on a prospect
 // token page, the link token); the server answers null for any credential it does not accept.
-import { z } from 'zod';
+// zod/mini: the portals' JavaScript stays small (see vite.config.ts).
+import { z } from 'zod/mini';
 import { callRpc } from './server-api';
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
+const date = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 const PORTAL_KINDS = ['customer', 'prospect'] as const;
 export type PortalKind = (typeof PORTAL_KINDS)[number];
 
 /** A portal link token as the server checks it before any lookup. */
-export const portalTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/);
+export const portalTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/));
 
 /** What opens a portal at sign-in: its link token or its access code. */
 export type Credential = { token: string } | { code: string };
@@ -22,8 +23,8 @@ export type PortalAccess = { session: string | null; token: string | null };
 
 const branding = z.object({ name: z.string(), logo: z.string(), brand_color: z.string() });
 
-const signInOptionsSchema = z
-  .object({
+const signInOptionsSchema = z.nullable(
+  z.object({
     portal_id: uuid,
     kind: z.enum(PORTAL_KINDS),
     name: z.string(),
@@ -31,22 +32,22 @@ const signInOptionsSchema = z
     organization: branding,
     needs_code: z.boolean(),
     contacts: z.array(z.object({ id: uuid, name: z.string(), email_hint: z.string() })),
-  })
-  .nullable();
+  }),
+);
 export type SignInOptions = NonNullable<z.infer<typeof signInOptionsSchema>>;
 
-const codeSentSchema = z.object({ challenge_id: uuid, sent_to: z.string(), expires_at: z.string() }).nullable();
+const codeSentSchema = z.nullable(z.object({ challenge_id: uuid, sent_to: z.string(), expires_at: z.string() }));
 export type CodeSent = NonNullable<z.infer<typeof codeSentSchema>>;
 
-const signInResultSchema = z
-  .discriminatedUnion('status', [
+const signInResultSchema = z.nullable(
+  z.discriminatedUnion('status', [
     z.object({ status: z.literal('signed_in'), session_token: z.string(), expires_at: z.string(), prospect_id: uuid, portal_id: uuid, kind: z.enum(PORTAL_KINDS) }),
-    z.object({ status: z.literal('wrong_code'), attempts_left: z.number().int() }),
+    z.object({ status: z.literal('wrong_code'), attempts_left: z.int() }),
     z.object({ status: z.literal('code_expired') }),
-  ])
-  .nullable();
+  ]),
+);
 
-const sessionCheckSchema = z.object({ portal_id: uuid, kind: z.enum(PORTAL_KINDS), prospect_id: uuid, expires_at: z.string() }).nullable();
+const sessionCheckSchema = z.nullable(z.object({ portal_id: uuid, kind: z.enum(PORTAL_KINDS), prospect_id: uuid, expires_at: z.string() }));
 
 const portalCommentSchema = z.object({
   id: uuid,
@@ -71,8 +72,8 @@ const milestoneSchema = z.object({
   id: uuid,
   title: z.string(),
   description: z.string(),
-  start_date: date.nullable(),
-  end_date: date.nullable(),
+  start_date: z.nullable(date),
+  end_date: z.nullable(date),
   status: z.enum(['planned', 'in_progress', 'done']),
 });
 
@@ -86,10 +87,10 @@ const portalEstimateSchema = z.looseObject({
   number: z.string(),
   title: z.string(),
   status: z.string(),
-  valid_until: date.nullable(),
-  sent_at: z.string().nullable(),
-  snapshot: z.looseObject({ estimate: z.looseObject({ total_cents: z.number().int() }) }).nullable(),
-  decision: z.looseObject({ kind: z.string(), total_cents: z.number().int().optional() }).nullable(),
+  valid_until: z.nullable(date),
+  sent_at: z.nullable(z.string()),
+  snapshot: z.nullable(z.looseObject({ estimate: z.looseObject({ total_cents: z.int() }) })),
+  decision: z.nullable(z.looseObject({ kind: z.string(), total_cents: z.optional(z.int()) })),
   version: z.looseObject({ id: uuid }),
   milestones: z.array(milestoneSchema),
 });
@@ -103,10 +104,10 @@ export const portalHomeSchema = z.object({
     welcome_message: z.string(),
     brand_color: z.string(),
     allow_requests: z.boolean(),
-    expires_at: z.string().nullable(),
+    expires_at: z.nullable(z.string()),
   }),
-  organization: branding.extend({ address: z.string(), phone: z.string() }),
-  contact: z.object({ id: uuid, first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), company: z.string() }).nullable(),
+  organization: z.extend(branding, { address: z.string(), phone: z.string() }),
+  contact: z.nullable(z.object({ id: uuid, first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), company: z.string() })),
   estimates: z.array(portalEstimateSchema),
   comments: z.array(portalCommentSchema),
   requests: z.array(portalRequestSchema),
@@ -116,12 +117,12 @@ export type PortalHome = z.infer<typeof portalHomeSchema>;
 const updatesSchema = z.object({
   comments: z.array(portalCommentSchema),
   requests: z.array(portalRequestSchema),
-  estimates: z.array(z.object({ estimate_id: uuid, status: z.string(), version_id: uuid.nullable() })),
+  estimates: z.array(z.object({ estimate_id: uuid, status: z.string(), version_id: z.nullable(uuid) })),
 });
 export type PortalUpdates = z.infer<typeof updatesSchema>;
 
-const requestFiledSchema = z.object({ reference: z.string(), id: uuid, requests: z.array(portalRequestSchema) }).nullable();
-const estimateLinkSchema = z.object({ token: portalTokenSchema, expires_at: z.string() }).nullable();
+const requestFiledSchema = z.nullable(z.object({ reference: z.string(), id: uuid, requests: z.array(portalRequestSchema) }));
+const estimateLinkSchema = z.nullable(z.object({ token: portalTokenSchema, expires_at: z.string() }));
 
 function credentialArgs(credential: Credential) {
   return 'token' in credential ? { p_token: credential.token, p_code: null } : { p_token: null, p_code: credential.code };
@@ -139,12 +140,12 @@ export const signInToPortal = (credential: Credential, challengeId: string | nul
 
 export const checkPortalSession = (session: string) => callRpc('portal_session_check', { p_session: session }, sessionCheckSchema);
 
-export const fetchPortalHome = (access: PortalAccess, record: boolean) => callRpc('portal_home', { ...accessArgs(access), p_record: record }, portalHomeSchema.nullable());
+export const fetchPortalHome = (access: PortalAccess, record: boolean) => callRpc('portal_home', { ...accessArgs(access), p_record: record }, z.nullable(portalHomeSchema));
 
-export const fetchPortalUpdates = (access: PortalAccess) => callRpc('portal_updates', accessArgs(access), updatesSchema.nullable());
+export const fetchPortalUpdates = (access: PortalAccess) => callRpc('portal_updates', accessArgs(access), z.nullable(updatesSchema));
 
 export const postPortalComment = (access: PortalAccess, key: string, body: string) =>
-  callRpc('portal_comment', { ...accessArgs(access), p_key: key, p_body: body }, updatesSchema.nullable());
+  callRpc('portal_comment', { ...accessArgs(access), p_key: key, p_body: body }, z.nullable(updatesSchema));
 
 export type RequestFields = { name: string; email: string; phone: string; company: string; description: string; desired_start: string | null; budget_range: string };
 

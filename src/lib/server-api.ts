@@ -6,8 +6,9 @@
 // Screens call these through TanStack Query (the client of src/lib/query-client.ts carries the
 // cache constants of SPEC.md §9): a feature's queries.ts wraps `callRpc` in `useQuery` /
 // `useMutation` with its own query keys. Every answer is checked with a zod schema, so a
-// feature never trusts the shape of what came back.
-import type { z } from 'zod';
+// feature never trusts the shape of what came back. Any zod schema does: the customer pages
+// use zod/mini (a fraction of the JavaScript), the staff screens the full zod.
+import type * as zc from 'zod/v4/core';
 import { hasStoredAuthToken, loadSupabase, runtimeConfig, supabaseRequested } from './supabase';
 import { anonymousRpc, type RpcAnswer } from './supabase-rpc';
 
@@ -42,7 +43,11 @@ async function rpc(fn: string, args: Record<string, unknown>): Promise<RpcAnswer
  * Throws ServerCallError when the server refuses (status and code kept) or answers in a shape
  * the schema does not accept; a network failure surfaces as supabase-js reports it.
  */
-export async function callRpc<S extends z.ZodType>(fn: string, args: Record<string, unknown>, schema: S): Promise<z.infer<S>> {
+export async function callRpc<S extends zc.$ZodType & { safeParse(data: unknown): zc.util.SafeParseResult<zc.output<S>> }>(
+  fn: string,
+  args: Record<string, unknown>,
+  schema: S,
+): Promise<zc.output<S>> {
   const { data, error, status } = await rpc(fn, args);
   if (error) {
     throw new ServerCallError(error.message, {

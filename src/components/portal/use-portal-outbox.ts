@@ -5,7 +5,7 @@
 // started it; every page showing the portal hears when the outbox changes.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dropMessage, queuedMessages, queueMessage, type ActiveSession } from '../../lib/customer-sessions';
 import { describeError } from '../../lib/errors';
 import { postPortalComment, postPortalRequest, type PortalAccess } from '../../lib/portal-api';
@@ -18,7 +18,7 @@ const requestFieldsSchema = z.object({
   phone: z.string(),
   company: z.string(),
   description: z.string(),
-  desired_start: z.string().nullable(),
+  desired_start: z.nullable(z.string()),
   budget_range: z.string(),
 });
 

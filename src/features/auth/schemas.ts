@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the sign-in screen is the first thing staff load, and the full zod would be a
+// large part of it.
+import { z } from 'zod/mini';
 import { passwordMessage } from './password-rules';
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
@@ -19,7 +21,7 @@ export function parseIdentifier(value: string): Identifier | null {
   return digits.length >= 7 && digits.length <= 15 ? { phone: `${trimmed.startsWith('+') ? '+' : ''}${digits}` } : null;
 }
 
-function requireCredentials(value: { identifier: string; password: string }, ctx: z.RefinementCtx): void {
+function requireCredentials(value: { identifier: string; password: string }, ctx: z.core.$RefinementCtx): void {
   const identifierMissing = value.identifier.trim() === '';
   if (identifierMissing || value.password === '') {
     ctx.addIssue({ code: 'custom', path: [identifierMissing ? 'identifier' : 'password'], message: MISSING_CREDENTIALS });
@@ -28,60 +30,57 @@ function requireCredentials(value: { identifier: string; password: string }, ctx
   if (!parseIdentifier(value.identifier)) ctx.addIssue({ code: 'custom', path: ['identifier'], message: INVALID_IDENTIFIER });
 }
 
-export const signInSchema = z
-  .object({ identifier: z.string(), password: z.string() })
-  .superRefine(requireCredentials);
+export const signInSchema = z.object({ identifier: z.string(), password: z.string() }).check(z.superRefine(requireCredentials));
 
 export type SignInValues = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'Enter your first name').max(100, 'First name must be 100 characters or fewer'),
-    lastName: z.string().trim().min(1, 'Enter your last name').max(100, 'Last name must be 100 characters or fewer'),
+    firstName: z.string().check(z.trim(), z.minLength(1, 'Enter your first name'), z.maxLength(100, 'First name must be 100 characters or fewer')),
+    lastName: z.string().check(z.trim(), z.minLength(1, 'Enter your last name'), z.maxLength(100, 'Last name must be 100 characters or fewer')),
     identifier: z.string(),
     password: z.string(),
   })
-  .superRefine((value, ctx) => {
-    requireCredentials(value, ctx);
-    const message = value.password === '' ? '' : passwordMessage(value.password);
-    if (message) ctx.addIssue({ code: 'custom', path: ['password'], message });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      requireCredentials(value, ctx);
+      const message = value.password === '' ? '' : passwordMessage(value.password);
+      if (message) ctx.addIssue({ code: 'custom', path: ['password'], message });
+    }),
+  );
 
 export type SignUpValues = z.infer<typeof signUpSchema>;
 
 export const resetRequestSchema = z.object({
-  email: z.string().trim().min(1, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL)),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, INVALID_EMAIL)), z.email(INVALID_EMAIL)),
 });
 
 export type ResetRequestValues = z.infer<typeof resetRequestSchema>;
 
-export const newPasswordSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .superRefine((value, ctx) => {
+export const newPasswordSchema = z.object({ password: z.string(), confirm: z.string() }).check(
+  z.superRefine((value, ctx) => {
     const message = passwordMessage(value.password);
     if (message) ctx.addIssue({ code: 'custom', path: ['password'], message });
     else if (value.confirm !== value.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'Passwords do not match' });
-  });
+  }),
+);
 
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 
 export const otpCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{6}$/, 'Enter the 6-digit code'),
+  code: z.string().check(z.trim(), z.regex(/^[0-9]{6}$/, 'Enter the 6-digit code')),
 });
 
 export type OtpCodeValues = z.infer<typeof otpCodeSchema>;
 
 export const phoneFactorSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .refine((value) => {
+  phone: z.string().check(
+    z.trim(),
+    z.refine((value) => {
       const parsed = parseIdentifier(value);
       return parsed !== null && 'phone' in parsed;
     }, 'Enter a phone number with country code, e.g. +1 555 010 0100'),
+  ),
 });
 
 export type PhoneFactorValues = z.infer<typeof phoneFactorSchema>;

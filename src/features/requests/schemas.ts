@@ -1,14 +1,14 @@
 // The public request form's boundaries: the organization named in the URL, the fields (the
 // server checks the same limits in submit_estimate_request), and the server's answers.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { portalRequestFormSchema } from '../../components/portal/request-schema';
 
 /** /requests?org={slug}: lower-case words joined by hyphens. */
-export const orgSlugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).min(3).max(60);
+export const orgSlugSchema = z.string().check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), z.minLength(3), z.maxLength(60));
 
 export { BUDGET_RANGES } from '../../components/portal/request-schema';
 
-export const requestFormSchema = portalRequestFormSchema.extend({
+export const requestFormSchema = z.extend(portalRequestFormSchema, {
   /** The honeypot: hidden from people, filled in by some bots. */
   website: z.string(),
 });
@@ -21,10 +21,8 @@ export const SERVER_FIELDS: Record<string, RequestField> = {
   name: 'name', email: 'email', phone: 'phone', company: 'company', description: 'description', desired_start: 'desiredStart', budget_range: 'budgetRange',
 };
 
-export const requestOrganizationSchema = z
-  .object({ name: z.string(), logo: z.string(), brand_color: z.string(), slug: z.string(), address: z.string(), phone: z.string() })
-  .nullable();
+export const requestOrganizationSchema = z.nullable(z.object({ name: z.string(), logo: z.string(), brand_color: z.string(), slug: z.string(), address: z.string(), phone: z.string() }));
 export type RequestOrganization = NonNullable<z.infer<typeof requestOrganizationSchema>>;
 
-export const requestAnswerSchema = z.object({ reference: z.string(), organization: z.object({ name: z.string() }) }).nullable();
+export const requestAnswerSchema = z.nullable(z.object({ reference: z.string(), organization: z.object({ name: z.string() }) }));
 export type RequestAnswer = NonNullable<z.infer<typeof requestAnswerSchema>>;
