@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { loadAuth } from '../features/auth/use-auth';
 import { RouterErrorPage } from './error-boundary';
@@ -69,11 +69,27 @@ const loadProspectPortalPage: Lazy = async () => {
   };
 };
 
+// The estimate link page's view (forms, signature pad) downloads alongside the page's own
+// small module, not after it; the loader starts the opening call as soon as its module is in,
+// without waiting for the view's code or the first render.
+const startEstimateOpening = ({ params }: LoaderFunctionArgs) => {
+  void import('../features/customer-portal/estimate-view/opening').then((m) => m.startOpening(params.token ?? ''));
+  return null;
+};
+
+const loadEstimateLinkPage: Lazy = async () => {
+  const [{ EstimateViewPage }] = await Promise.all([
+    import('../features/customer-portal/estimate-view-page'),
+    import('../features/customer-portal/estimate-view/components/estimate-view'),
+  ]);
+  return { Component: EstimateViewPage };
+};
+
 const publicRoutes: RouteObject[] = [
   { path: '/requests', lazy: page(() => import('../features/requests/requests-page'), (m) => m.RequestsPage) },
   { path: '/portal-auth', lazy: page(() => import('../features/customer-portal/portal-auth-page'), (m) => m.PortalAuthPage) },
   { path: '/portal-selection', lazy: page(() => import('../features/customer-portal/portal-selection-page'), (m) => m.PortalSelectionPage) },
-  { path: '/portal/estimate/:token', lazy: page(() => import('../features/customer-portal/estimate-view-page'), (m) => m.EstimateViewPage) },
+  { path: '/portal/estimate/:token', loader: startEstimateOpening, lazy: loadEstimateLinkPage },
   { path: '/prospect-portal-auth', lazy: page(() => import('../features/prospect-portal/prospect-portal-auth-page'), (m) => m.ProspectPortalAuthPage) },
   {
     path: '/prospect-portal-selection',

@@ -1,15 +1,37 @@
 // Opening the link: the one call that counts a view. Its query options live apart from the
-// page's components, so the route can start the call while those are still downloading.
+// page's components, so the call can start while those are still downloading: the route's
+// loader starts it (startOpening) as soon as this small module is in, and the page's query
+// takes that answer instead of calling again.
 import type { QueryClient } from '@tanstack/react-query';
 import { callRpc } from '../../../lib/server-api';
-import { customerEstimateSchema, tokenSchema } from './schemas';
+import { customerEstimateSchema, tokenSchema, type CustomerEstimate } from './schemas';
 
 export const customerEstimateKey = (token: string) => ['customer-estimate', token] as const;
+
+const fetchOpening = (token: string) => callRpc('estimate_by_link_token', { p_token: token }, customerEstimateSchema);
+
+/** Openings started before the page rendered, each taken once by the page's query. */
+const started = new Map<string, Promise<CustomerEstimate | null>>();
+
+/** Starts the opening call for a well-formed token, ahead of the page. */
+export function startOpening(token: string): void {
+  if (started.has(token) || !tokenSchema.safeParse(token).success) return;
+  const call = fetchOpening(token);
+  // Handled by the query that takes it; a page that never renders must not leave it unhandled.
+  call.catch(() => undefined);
+  started.set(token, call);
+}
+
+function takeOpening(token: string): Promise<CustomerEstimate | null> {
+  const call = started.get(token);
+  started.delete(token);
+  return call ?? fetchOpening(token);
+}
 
 export function openingQuery(token: string) {
   return {
     queryKey: customerEstimateKey(token),
-    queryFn: () => callRpc('estimate_by_link_token', { p_token: token }, customerEstimateSchema),
+    queryFn: () => takeOpening(token),
     // Counted as a view: never fetched again on its own (polling keeps the page current).
     staleTime: Infinity,
     gcTime: Infinity,
