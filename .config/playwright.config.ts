@@ -61,7 +61,10 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `${build} && npx tsx supabase/local/main.ts`,
+        // tests/e2e/serve.ts: the server of `npm start` on a fresh PostgreSQL database (PGlite
+        // with E2E_BACKEND=pglite), dropped when Playwright stops it with SIGTERM.
+        command: `${build} && npx tsx tests/e2e/serve.ts`,
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
         cwd: repoRoot,
         url: `${baseURL}/health`,
         timeout: 240_000,

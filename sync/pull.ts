@@ -6,7 +6,7 @@ import { retry, type RetryOptions } from '../src/lib/retry';
 import type { Doc } from './merge';
 import { callRpc, fromServer, pullResponseSchema, type Checkpoint } from './protocol';
 
-/** The largest page sync_pull hands out (20261122001300_sync_pull_fast.sql). */
+/** The largest page sync_pull hands out (20261122000900_sync.sql). */
 export const MAX_PULL_PAGE = 5000;
 
 export type PullHandlerOptions = {

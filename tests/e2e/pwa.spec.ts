@@ -26,7 +26,8 @@ test('manifest: name, icons including maskable, theme colour, standalone', async
 
 test('after one online visit the shell reloads and navigates with the server stopped', async ({ page, context }) => {
   test.setTimeout(120_000);
-  server = await startPrivateServer();
+  // On embedded PGlite, what `npm start` uses by default (the other journeys run on PostgreSQL).
+  server = await startPrivateServer({ E2E_BACKEND: 'pglite' });
   const { session } = await signUpStaff(page.request, server.url);
   await storeSession(page, server.url, session);
 

@@ -81,7 +81,7 @@ export async function startPrivateServer(env: Record<string, string> = {}): Prom
   const work = mkdtempSync(path.join(os.tmpdir(), 'cep-e2e-private-'));
   const staticDir = path.join(work, 'dist');
   cpSync(process.env.E2E_STATIC_DIR ?? path.join(repoRoot, 'dist'), staticDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'supabase/local/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'tests/e2e/serve.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -93,13 +93,14 @@ export async function startPrivateServer(env: Record<string, string> = {}): Prom
       LOG_LEVEL: 'error',
       BCRYPT_COST: '4',
       RATE_LIMITS: 'false',
-      // e.g. SEED: 'true' for the demo data
+      // e.g. SEED: 'true' for the demo data, E2E_BACKEND: 'pglite' for the embedded database
       ...env,
     },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  // Migrating (and seeding) a fresh PGlite takes over a minute on a loaded 2-core machine.
+  // Migrating (and seeding) a fresh PGlite takes over a minute on a loaded 2-core machine
+  // (PostgreSQL, the default of tests/e2e/serve.ts, a few seconds).
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
