@@ -10,8 +10,12 @@ export const customerEstimateKey = (token: string) => ['customer-estimate', toke
 
 const fetchOpening = (token: string) => callRpc('estimate_by_link_token', { p_token: token }, customerEstimateSchema);
 
-/** Openings started before the page rendered, each taken once by the page's query. */
-const started = new Map<string, Promise<CustomerEstimate | null>>();
+/**
+ * Openings started before the page rendered, each taken once by the page's query; `taken`
+ * marks a token whose page already called, so a loader whose module arrives late does not
+ * count a second view.
+ */
+const started = new Map<string, Promise<CustomerEstimate | null> | 'taken'>();
 
 /** Starts the opening call for a well-formed token, ahead of the page. */
 export function startOpening(token: string): void {
@@ -24,8 +28,8 @@ export function startOpening(token: string): void {
 
 function takeOpening(token: string): Promise<CustomerEstimate | null> {
   const call = started.get(token);
-  started.delete(token);
-  return call ?? fetchOpening(token);
+  started.set(token, 'taken');
+  return call && call !== 'taken' ? call : fetchOpening(token);
 }
 
 export function openingQuery(token: string) {
