@@ -1,14 +1,13 @@
 // Create or edit an account; every message beside its field, the typed input kept.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import type { Account } from '../../db/collections/accounts';
 import { useWorkspace } from '../../db/react';
-import { toast, toastError } from '../../lib/toast-store';
+import { FormActions, useSave } from '../../components/ui/form-actions';
 import { createAccount, updateAccount } from './commands';
 import { accountFormSchema, formValuesOf, type AccountFormValues, type AccountValues } from './schemas';
 
@@ -24,25 +23,19 @@ export function AccountDialog({ open, account, owners, onClose }: { open: boolea
 
 function AccountForm({ account, owners, onDone }: { account: Account | null; owners: Owners; onDone: () => void }) {
   const { db, orgId, userId } = useWorkspace();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(onDone);
   const { register, handleSubmit, formState: { errors } } = useForm<AccountFormValues, unknown, AccountValues>({
     resolver: zodResolver(accountFormSchema),
     defaultValues: { ...formValuesOf(account), ...(account ? {} : { owner_id: userId }) },
     mode: 'onTouched',
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setSaving(true);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    save(async () => {
       if (account) await updateAccount(db, account.id, values);
       else await createAccount(db, { orgId, userId }, values);
-      toast({ tone: 'success', description: account ? `Saved ${values.name}.` : `Added the account ${values.name}.` });
-      onDone();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
-  });
+      return account ? `Saved ${values.name}.` : `Added the account ${values.name}.`;
+    }),
+  );
   const text = (name: keyof AccountFormValues, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Field label={label} error={errors[name]?.message}>
       <Input {...register(name)} autoComplete="off" invalid={Boolean(errors[name])} {...(props as object)} />
@@ -67,14 +60,7 @@ function AccountForm({ account, owners, onDone }: { account: Account | null; own
       <Field label="Notes" error={errors.notes?.message}>
         <Textarea {...register('notes')} className="min-h-20" />
       </Field>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {account ? 'Save changes' : 'Add account'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submit={account ? 'Save changes' : 'Add account'} saving={saving} />
     </form>
   );
 }

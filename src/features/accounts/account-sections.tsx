@@ -1,31 +1,17 @@
 // The parts of an account's page: its facts, its figures, its contacts, its estimates with
 // totals and statuses, its portal and notes.
-import { ExternalLink, Plus } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../components/ui/badge';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import type { Account } from '../../db/collections/accounts';
 import type { Estimate } from '../../db/collections/estimates';
 import type { Portal } from '../../db/collections/portals';
 import type { Prospect } from '../../db/collections/prospects';
-import { ESTIMATE_STATUS } from '../../lib/estimate-status';
 import { formatMoney } from '../../lib/money';
 import type { AccountFigures } from './account-figures';
-
-function Panel({ id, title, action, children, className }: { id: string; title: string; action?: ReactNode; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={id} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className ?? ''}`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        {action}
-      </div>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
+import { RelatedEstimates } from '../../components/related-estimates';
+import { Panel } from '../../components/ui/panel';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -99,33 +85,7 @@ export function ContactsPanel({ contacts }: { contacts: readonly Prospect[] }) {
 }
 
 export function AccountEstimates({ estimates, onNew }: { estimates: readonly Estimate[]; onNew: (() => void) | null }) {
-  const action = onNew && (
-    <Button size="sm" variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />} onClick={onNew}>
-      New estimate
-    </Button>
-  );
-  return (
-    <Panel id="account-estimates-heading" title="Estimates" action={action} className="lg:col-span-2">
-      {estimates.length === 0 ? (
-        <p className="text-sm text-slate-600">No estimates yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" data-testid="account-estimates">
-          {estimates.map((e) => (
-            <li key={e.id}>
-              <Link to={`/estimates/${e.id}`} className="flex items-center gap-3 py-2.5 text-sm hover:bg-slate-50">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-900">{e.title || 'Untitled estimate'}</span>
-                  <span className="block font-mono text-xs text-slate-600">{e.number}</span>
-                </span>
-                <Badge tone={ESTIMATE_STATUS[e.status].tone}>{ESTIMATE_STATUS[e.status].label}</Badge>
-                <span className="w-28 shrink-0 text-right font-medium text-slate-900 tabular-nums">{formatMoney(e.total_cents)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
-  );
+  return <RelatedEstimates id="account-estimates-heading" testId="account-estimates" estimates={estimates} onNew={onNew} className="lg:col-span-2" />;
 }
 
 export function AccountPortal({ portals, accountId, canCreate }: { portals: readonly Portal[]; accountId: string; canCreate: boolean }) {

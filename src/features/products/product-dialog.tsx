@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { MarginText } from '../../components/ui/margin-text';
 import type { Product } from '../../db/collections/products';
 import { useWorkspace } from '../../db/react';
 import { computeMargin } from '../../lib/money';
-import { toast, toastError } from '../../lib/toast-store';
+import { FormActions, useSave } from '../../components/ui/form-actions';
 import { createProduct, updateProduct } from './commands';
 import { centsToAmount, parseMoney } from './money-input';
 import { EMPTY_PRODUCT_FORM, productFormSchema, skuKey, type ProductFormValues } from './schemas';
@@ -68,7 +67,7 @@ function ProductForm({
   onDone: () => void;
 }) {
   const { db, orgId } = useWorkspace();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(onDone);
   const schema = useMemo(() => {
     const taken = new Set(catalogue.filter((p) => p.id !== product?.id && p.sku.trim() !== '').map((p) => skuKey(p.sku)));
     return productFormSchema((sku) => taken.has(skuKey(sku)));
@@ -86,19 +85,13 @@ function ProductForm({
   const [price, cost] = useWatch({ control, name: ['unitPrice', 'unitCost'] });
   const margin = previewMargin(price, cost);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setSaving(true);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    save(async () => {
       if (product) await updateProduct(db, product.id, values);
       else await createProduct(db, orgId, values);
-      toast({ tone: 'success', description: product ? `Saved ${values.name}.` : `Added ${values.name} to the catalogue.` });
-      onDone();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
-  });
+      return product ? `Saved ${values.name}.` : `Added ${values.name} to the catalogue.`;
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={product ? 'Edit product' : 'New product'} className="flex flex-col gap-4">
@@ -143,14 +136,7 @@ function ProductForm({
           Active (offered in estimates)
         </label>
       </div>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {product ? 'Save changes' : 'Add product'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submit={product ? 'Save changes' : 'Add product'} saving={saving} />
     </form>
   );
 }

@@ -1,16 +1,15 @@
 // Create or edit a prospect: every message beside its field, the typed input kept, and a
 // warning (not a refusal) when the e-mail is already another prospect's.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { emailKey, type Prospect } from '../../db/collections/prospects';
 import { useLiveQuery, useWorkspace } from '../../db/react';
-import { toast, toastError } from '../../lib/toast-store';
+import { FormActions, useSave } from '../../components/ui/form-actions';
 import { createProspect, updateProspect } from './commands';
 import { needsReason, personName, SOURCE_LABEL, SOURCES, STAGE, STAGES } from './pipeline';
 import { prospectsWithEmailKey } from './queries';
@@ -45,7 +44,7 @@ function TextField({ name, label, register, error, ...props }: { name: keyof Pro
 
 function ProspectForm({ prospect, options, onDone }: { prospect: Prospect | null; options: Options; onDone: () => void }) {
   const { db, orgId, userId } = useWorkspace();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(onDone);
   const { register, handleSubmit, control, formState: { errors } } = useForm<ProspectFormValues, unknown, ProspectValues>({
     resolver: zodResolver(prospectFormSchema),
     defaultValues: { ...formValuesOf(prospect), ...(prospect ? {} : { owner_id: userId }) },
@@ -54,19 +53,13 @@ function ProspectForm({ prospect, options, onDone }: { prospect: Prospect | null
   const [email, status] = useWatch({ control, name: ['email', 'status'] });
   const duplicate = useDuplicate(email, prospect?.id);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setSaving(true);
-    try {
+  const onSubmit = handleSubmit((values) =>
+    save(async () => {
       if (prospect) await updateProspect(db, { orgId, userId }, prospect, values);
       else await createProspect(db, { orgId, userId }, values);
-      toast({ tone: 'success', description: prospect ? `Saved ${personName(values)}.` : `Added ${personName(values)} to the pipeline.` });
-      onDone();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setSaving(false);
-    }
-  });
+      return prospect ? `Saved ${personName(values)}.` : `Added ${personName(values)} to the pipeline.`;
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={prospect ? 'Edit prospect' : 'New prospect'} className="flex flex-col gap-4">
@@ -105,14 +98,7 @@ function ProspectForm({ prospect, options, onDone }: { prospect: Prospect | null
       <Field label="Notes" error={errors.notes?.message}>
         <Textarea {...register('notes')} className="min-h-20" />
       </Field>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {prospect ? 'Save changes' : 'Add prospect'}
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} submit={prospect ? 'Save changes' : 'Add prospect'} saving={saving} />
     </form>
   );
 }

@@ -1,62 +1,21 @@
 // What hangs off a prospect: their estimates (and a new one), their requests, the comments on
 // their estimates and portal, and their portal (open it, or create one).
-import { ExternalLink, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import type { Comment } from '../../../db/collections/comments';
 import type { EstimateRequest } from '../../../db/collections/estimate-requests';
 import type { Estimate } from '../../../db/collections/estimates';
 import type { Portal } from '../../../db/collections/portals';
-import { ESTIMATE_STATUS } from '../../../lib/estimate-status';
-import { formatMoney } from '../../../lib/money';
 import { REQUEST_STATUS } from '../requests/request-status';
+import { RelatedEstimates } from '../../../components/related-estimates';
+import { Panel } from '../../../components/ui/panel';
 
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        {action}
-      </div>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
 export function EstimatesPanel({ estimates, onNew }: { estimates: readonly Estimate[]; onNew: (() => void) | null }) {
-  const action = onNew && (
-    <Button size="sm" variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />} onClick={onNew}>
-      New estimate
-    </Button>
-  );
-  return (
-    <Panel id="estimates-heading" title="Estimates" action={action}>
-      {estimates.length === 0 ? (
-        <p className="text-sm text-slate-600">No estimates yet.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" data-testid="prospect-estimates">
-          {estimates.map((e) => (
-            <li key={e.id}>
-              <Link to={`/estimates/${e.id}`} className="flex items-center gap-3 py-2.5 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-900">{e.title || 'Untitled estimate'}</span>
-                  <span className="block font-mono text-xs text-slate-600">{e.number}</span>
-                </span>
-                <Badge tone={ESTIMATE_STATUS[e.status].tone}>{ESTIMATE_STATUS[e.status].label}</Badge>
-                <span className="w-24 shrink-0 text-right font-medium text-slate-900 tabular-nums">{formatMoney(e.total_cents)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
-  );
+  return <RelatedEstimates id="estimates-heading" testId="prospect-estimates" estimates={estimates} onNew={onNew} />;
 }
 
 export function RequestsPanel({ requests }: { requests: readonly EstimateRequest[] }) {
