@@ -130,5 +130,6 @@ describe('a lazy route whose file is gone', () => {
     expect(shouldReloadForChunkError(gone, 95_000, 100_000)).toBe(false);
     expect(shouldReloadForChunkError(gone, 80_000, 100_000)).toBe(true);
     expect(shouldReloadForChunkError(new Error('boom'), null, 100_000)).toBe(false);
+    expect(shouldReloadForChunkError(gone, null, 100_000, false)).toBe(false);
   });
 });

@@ -36,16 +36,20 @@ const CHUNK_LOAD_ERROR = /dynamically imported module|importing a module script 
 const CHUNK_RELOAD_KEY = 'cep.chunk-reload-at';
 const CHUNK_RELOAD_WINDOW_MS = 10_000;
 
-/** A lazy route's file vanished (a new version was deployed): worth one fresh load, not two. */
-export function shouldReloadForChunkError(error: unknown, lastReloadAt: number | null, now: number): boolean {
+/**
+ * A lazy route's file vanished (a new version was deployed): worth one fresh load, not two.
+ * Offline a reload cannot fetch anything the service worker does not hold, and would leave the
+ * browser's own error page where the app could still say what happened: no reload then.
+ */
+export function shouldReloadForChunkError(error: unknown, lastReloadAt: number | null, now: number, online = true): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return CHUNK_LOAD_ERROR.test(message) && (lastReloadAt === null || now - lastReloadAt > CHUNK_RELOAD_WINDOW_MS);
+  return online && CHUNK_LOAD_ERROR.test(message) && (lastReloadAt === null || now - lastReloadAt > CHUNK_RELOAD_WINDOW_MS);
 }
 
 /** The router's errorElement: a route failed to load or render. */
 export function RouterErrorPage() {
   const error = useRouteError();
-  const reload = shouldReloadForChunkError(error, Number(sessionStorage.getItem(CHUNK_RELOAD_KEY)) || null, Date.now());
+  const reload = shouldReloadForChunkError(error, Number(sessionStorage.getItem(CHUNK_RELOAD_KEY)) || null, Date.now(), navigator.onLine);
   useEffect(() => {
     if (!reload) return;
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));

@@ -10,7 +10,7 @@
 //   anyway" keeps the change on the device until the same user signs in again.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { api, authStorageKey, fillField, goOffline, goOnline, inviteStaff, orgIdOf, runtimeConfig, signUpStaff, storeSession, type StoredSession } from './support';
+import { api, authStorageKey, fillField, goOffline, goOnline, inviteStaff, orgIdOf, runtimeConfig, signUpStaff, storeSession, waitForServiceWorker, type StoredSession } from './support';
 
 /** An owner and a sales colleague in one new organization. */
 async function team(request: APIRequestContext, baseURL: string) {
@@ -179,6 +179,8 @@ test('signing out with an unsynced change warns; "Sign out anyway" keeps it unti
   test.setTimeout(180_000);
   const owner = await signUpStaff((await browser.newContext()).request, baseURL!, 'Sid', 'Signout');
   const { context, page } = await signedInPage(browser, baseURL!, owner.session);
+  // As on a tablet in the field: the app is installed, so /auth opens offline after signing out.
+  await waitForServiceWorker(page);
   const id = await newEstimate(page, baseURL!, 'Roof repair');
   const token = await pageToken(page, baseURL!);
   await expect.poll(async () => (await serverEstimate(page.request, baseURL!, token, id))?.title).toBe('Roof repair');
