@@ -34,6 +34,80 @@ function zodMiniCopy(): Plugin {
   };
 }
 
+// The estimate link of the e-mail (estimate-link.html, served for /portal/estimate/{token}) is
+// built on its own after the app, into the same folder: its files are not shared with the
+// app's, so a customer's phone gets a few files holding only what the page uses (React, the
+// view, zod/mini) instead of the app's many small shared chunks, each a round trip on a slow
+// line. Its small first module starts the opening call and imports the rest, which the HTML
+// preloads so it downloads at once, beside that module. The app's own router keeps the route
+// too (the service worker answers navigations with index.html).
+const ESTIMATE_LINK_ASSETS = 'assets/estimate-link';
+
+/** Preloads from the HTML the files of the entry's dynamic import of `module` (not its other ones: supabase-js stays lazy). */
+function preloadDynamicImport(module: RegExp): Plugin {
+  return {
+    name: 'preload-dynamic-import',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.chunk) return;
+        const bundle = ctx.bundle;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk' || files.has(file)) return;
+          files.add(file);
+          chunk.imports.forEach(visit);
+        };
+        for (const file of ctx.chunk.dynamicImports) {
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk' && chunk.facadeModuleId && module.test(chunk.facadeModuleId)) visit(file);
+        }
+        return [...files]
+          .filter((file) => !html.includes(`"/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+function estimateLinkPage(): Plugin {
+  let outDir = '';
+  return {
+    name: 'estimate-link-page',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const { build } = await import('vite');
+      await build({
+        configFile: false,
+        root: fileURLToPath(new URL('./src', import.meta.url)),
+        publicDir: false,
+        envDir: repoRoot,
+        logLevel: 'warn',
+        define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+        plugins: [zodMiniCopy(), react(), tailwindcss(), preloadDynamicImport(/\/src\/app\/estimate-link-page\.tsx$/)],
+        build: {
+          outDir,
+          emptyOutDir: false,
+          sourcemap: process.env.LINK_SOURCEMAP === '1',
+          reportCompressedSize: false,
+          rollupOptions: {
+            input: fileURLToPath(new URL('./src/estimate-link.html', import.meta.url)),
+            output: {
+              entryFileNames: `${ESTIMATE_LINK_ASSETS}/[name]-[hash].js`,
+              chunkFileNames: `${ESTIMATE_LINK_ASSETS}/[name]-[hash].js`,
+              assetFileNames: `${ESTIMATE_LINK_ASSETS}/[name]-[hash][extname]`,
+            },
+          },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src',
   publicDir: '../public',
@@ -42,6 +116,7 @@ export default defineConfig({
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
   plugins: [
     zodMiniCopy(),
+    estimateLinkPage(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -67,6 +142,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['estimate-link.html', `${ESTIMATE_LINK_ASSETS}/**`],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: API_PATHS,
         cleanupOutdatedCaches: true,

@@ -11,7 +11,8 @@ vi.mock('../lib/error-queue', async (importOriginal) => ({
   recordError: async (report: ErrorReport) => void recorded.push(report),
 }));
 
-const { ErrorBoundary, RouterErrorPage } = await import('./error-boundary');
+const { ErrorBoundary } = await import('./error-boundary');
+const { RouterErrorPage } = await import('./router-error-page');
 
 function Bomb({ message }: { message: string }): never {
   throw new Error(message);
@@ -124,7 +125,7 @@ describe('crash screens', () => {
 
 describe('a lazy route whose file is gone', () => {
   it('reloads once, not in a loop', async () => {
-    const { shouldReloadForChunkError } = await import('./error-boundary');
+    const { shouldReloadForChunkError } = await import('./router-error-page');
     const gone = new TypeError('Failed to fetch dynamically imported module: http://x/assets/page-abc.js');
     expect(shouldReloadForChunkError(gone, null, 100_000)).toBe(true);
     expect(shouldReloadForChunkError(gone, 95_000, 100_000)).toBe(false);

@@ -1,5 +1,6 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router-dom';
+// A crash screen in place of what failed to render. Free of the router: the estimate link
+// page (estimate-link.tsx) uses it without one; the router's own is router-error-page.tsx.
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CrashScreen, type CrashKind } from './crash-screen';
 
 /**
@@ -30,30 +31,4 @@ export class ErrorBoundary extends Component<Props, State> {
     }
     return this.props.children;
   }
-}
-
-const CHUNK_LOAD_ERROR = /dynamically imported module|importing a module script failed|error loading dynamically/i;
-const CHUNK_RELOAD_KEY = 'cep.chunk-reload-at';
-const CHUNK_RELOAD_WINDOW_MS = 10_000;
-
-/**
- * A lazy route's file vanished (a new version was deployed): worth one fresh load, not two.
- * Offline a reload cannot fetch anything the service worker does not hold, and would leave the
- * browser's own error page where the app could still say what happened: no reload then.
- */
-export function shouldReloadForChunkError(error: unknown, lastReloadAt: number | null, now: number, online = true): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return online && CHUNK_LOAD_ERROR.test(message) && (lastReloadAt === null || now - lastReloadAt > CHUNK_RELOAD_WINDOW_MS);
-}
-
-/** The router's errorElement: a route failed to load or render. */
-export function RouterErrorPage() {
-  const error = useRouteError();
-  const reload = shouldReloadForChunkError(error, Number(sessionStorage.getItem(CHUNK_RELOAD_KEY)) || null, Date.now(), navigator.onLine);
-  useEffect(() => {
-    if (!reload) return;
-    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
-    window.location.reload();
-  }, [reload]);
-  return <CrashScreen error={error} kind="Router Error" />;
 }

@@ -2,6 +2,7 @@
 // and the empty-parameter rule all read this one table.
 import { matchPath } from 'react-router-dom';
 import { pageDescription, pageTitle } from '../lib/head';
+import { ESTIMATE_LINK_HEAD } from './estimate-link-route';
 
 type RouteAccess = 'public' | 'customer' | 'staff';
 
@@ -22,7 +23,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/prospect-portal-selection', access: 'public', name: 'Choose a Prospect Portal', description: 'Choose which of your prospect portals to open.' },
   { path: '/prospect-portal/:token', access: 'public', name: 'Prospect Portal', description: 'Proposals, products and next steps prepared for you.' },
   { path: '/invite/:token', access: 'public', name: 'Accept Invitation', description: 'Accept your invitation to collaborate in the Customer Engagement Portal.' },
-  { path: '/portal/estimate/:token', access: 'public', name: 'Your Estimate', description: 'Review the line items, totals and timeline of your estimate.' },
+  { path: '/portal/estimate/:token', access: 'public', ...ESTIMATE_LINK_HEAD },
   // Customer session
   { path: '/portal/:token', access: 'customer', name: 'Customer Portal', description: 'Your estimates, timelines and conversations with our team in one place.' },
   { path: '/portal/:token/new-estimate', access: 'customer', name: 'New Estimate Request', description: 'Ask for a new estimate from within your customer portal.' },

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { loadAuth } from '../features/auth/use-auth';
-import { RouterErrorPage } from './error-boundary';
+import { RouterErrorPage } from './router-error-page';
 import { CustomerSessionGuard, LegacyRedirect, StaffGuard } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFoundPage } from './not-found-page';

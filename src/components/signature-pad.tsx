@@ -5,7 +5,7 @@
 // name when the form is sent (typedSignatureDataUrl). The strokes stay in the pad across
 // re-renders, a disabled state (while sending) and a resize, so nothing drawn is lost.
 import { Eraser, Keyboard, PenLine } from 'lucide-react';
-import SignaturePadLibrary from 'signature_pad';
+import type SignaturePadLibrary from 'signature_pad';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { INK, LINE_WIDTH, signatureDataUrl, strokesFromGroups, typedSignatureDataUrl, type SignatureMethod } from '../lib/signature';
 import { Button } from './ui/button';
@@ -85,6 +85,9 @@ function DrawingPad({ hidden, label, onChange, invalid, describedBy, disabled }:
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePadLibrary | null>(null);
   const [blank, setBlank] = useState(true);
+  const [library, setLibrary] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const off = useRef(disabled);
+  off.current = disabled;
   const changed = useRef(onChange);
   changed.current = onChange;
 
@@ -114,19 +117,32 @@ function DrawingPad({ hidden, label, onChange, invalid, describedBy, disabled }:
     library.fromData(data);
   }, []);
 
+  // The library loads with the pad, not with the page: a customer reads before signing.
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
-    const library = new SignaturePadLibrary(el, { penColor: INK, minWidth: LINE_WIDTH * 0.5, maxWidth: LINE_WIDTH * 1.2, minDistance: 2 });
-    pad.current = library;
-    library.addEventListener('endStroke', emit);
-    fit();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => fit());
-    observer?.observe(el);
+    let closed = false;
+    let attached: SignaturePadLibrary | null = null;
+    let observer: ResizeObserver | null = null;
+    import('signature_pad').then(
+      ({ default: Library }) => {
+        if (closed) return;
+        attached = new Library(el, { penColor: INK, minWidth: LINE_WIDTH * 0.5, maxWidth: LINE_WIDTH * 1.2, minDistance: 2 });
+        pad.current = attached;
+        attached.addEventListener('endStroke', emit);
+        if (off.current) attached.off();
+        fit();
+        observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => fit());
+        observer?.observe(el);
+        setLibrary('ready');
+      },
+      () => !closed && setLibrary('failed'),
+    );
     return () => {
+      closed = true;
       observer?.disconnect();
-      library.removeEventListener('endStroke', emit);
-      library.off();
+      attached?.removeEventListener('endStroke', emit);
+      attached?.off();
       pad.current = null;
     };
   }, [emit, fit]);
@@ -152,13 +168,19 @@ function DrawingPad({ hidden, label, onChange, invalid, describedBy, disabled }:
           aria-invalid={invalid || undefined}
           data-testid="signature-pad"
           data-blank={blank}
+          data-ready={library === 'ready'}
           className={cx('block h-48 w-full touch-none select-none sm:h-56', disabled ? 'cursor-not-allowed' : 'cursor-crosshair')}
         />
         {/* The line people sign on; purely visual. */}
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-6 bottom-10 border-b border-dashed border-slate-300" />
-        {blank && (
+        {blank && library !== 'failed' && (
           <p aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-3 text-center text-sm text-slate-500">
             Sign here with a finger, a pen or the mouse
+          </p>
+        )}
+        {library === 'failed' && (
+          <p role="alert" className="absolute inset-x-4 bottom-3 text-center text-sm text-red-700">
+            The drawing pad could not load without a connection. Choose Type instead to sign with your name.
           </p>
         )}
       </div>

@@ -1,10 +1,8 @@
 // One process: the Supabase-compatible API (/auth/v1, /rest/v1, /realtime/v1), the dev
 // mailbox, /health, /config.json and the built PWA, all on one origin.
 import { createAdaptorServer } from '@hono/node-server';
-import { readFile, stat } from 'node:fs/promises';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -24,6 +22,7 @@ import { createRealtime, type Realtime } from './realtime';
 import { restRoutes } from './rest';
 import { frameAncestorSources, securityHeaders } from './security-headers';
 import { seedIfEmpty } from './seed';
+import { serveApp } from './static-app';
 import { tlsOptions } from './tls';
 import { VERSION } from './version';
 
@@ -105,45 +104,6 @@ function createApp(ctx: LocalContext, realtime: Realtime): Hono {
 
   app.get('*', (c) => serveApp(c.req.path, c.req.header('accept') ?? '', config.STATIC_DIR));
   return app;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
-  '.woff2': 'font/woff2', '.map': 'application/json',
-};
-
-async function fileResponse(file: string, cacheControl: string): Promise<Response | undefined> {
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) return undefined;
-  const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-  return new Response(await readFile(file), { headers: { 'Content-Type': type, 'Cache-Control': cacheControl } });
-}
-
-/** The built app: hashed assets are immutable, index.html and the service worker never cached, SPA fallback. */
-async function serveApp(requestPath: string, accept: string, staticDir: string): Promise<Response> {
-  const decoded = (() => {
-    try {
-      return decodeURIComponent(requestPath);
-    } catch {
-      return '/';
-    }
-  })();
-  const file = path.join(staticDir, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
-  if (file.startsWith(staticDir) && decoded !== '/') {
-    const immutable = decoded.startsWith('/assets/');
-    const cache = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const found = await fileResponse(file, cache);
-    if (found) return found;
-    if (path.extname(decoded) && !accept.includes('text/html')) return new Response('Not found', { status: 404 });
-  }
-  const index = await fileResponse(path.join(staticDir, 'index.html'), 'no-cache');
-  if (index) return index;
-  return new Response(
-    '<!doctype html><title>Customer Engagement Portal</title><p>The app is not built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p>',
-    { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
-  );
 }
 
 export type RunningServer = {

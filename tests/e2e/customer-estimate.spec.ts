@@ -106,6 +106,7 @@ async function customerContext(browser: Browser, size = { width: 1024, height: 7
 
 async function drawSignature(page: Page) {
   const pad = page.getByTestId('signature-pad');
+  await expect(pad).toHaveAttribute('data-ready', 'true');
   await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await pad.boundingBox())!;
   const y = box.y + box.height * 0.5;

@@ -56,6 +56,7 @@ async function next(page: Page, label = 'Next') {
 
 async function sign(page: Page) {
   const pad = page.getByTestId('signature-pad');
+  await expect(pad).toHaveAttribute('data-ready', 'true');
   await pad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = (await pad.boundingBox())!;
   const y = box.y + box.height * 0.55;

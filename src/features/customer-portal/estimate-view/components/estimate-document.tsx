@@ -1,12 +1,12 @@
 // One estimate as the customer reads it: who sent it, what it costs with the options they
 // choose, the plan, the decision (or its outcome) and the conversation.
-import { useState, type CSSProperties } from 'react';
+import { Suspense, useState, type CSSProperties } from 'react';
 import { brandColors } from '../brand';
 import { useEstimateUpdates } from '../queries';
 import type { CustomerEstimate } from '../schemas';
 import { initialSelection, totalsFor, type Selection } from '../selection';
 import { CommentsPanel } from './comments-panel';
-import { DecisionPanel } from './decision-panel';
+import { DecisionPanel, FormPlaceholder } from './deferred';
 import { EstimateHeader } from './estimate-header';
 import { LineItems } from './line-items';
 import { NotesAndTerms } from './notes-and-terms';
@@ -56,15 +56,17 @@ export function EstimateDocument({ token, estimate }: { token: string; estimate:
             <Outcome estimate={estimate} decision={estimate.decision} focus={decidedHere} />
           ) : (
             estimate.can_act && (
-              <DecisionPanel
-                token={token}
-                estimate={estimate}
-                selection={selection}
-                total={totals.total}
-                signerName={signerName}
-                onSignerName={setSignerName}
-                onDecided={onDecided}
-              />
+              <Suspense fallback={<FormPlaceholder label="Loading your choices…" className="min-h-96 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" />}>
+                <DecisionPanel
+                  token={token}
+                  estimate={estimate}
+                  selection={selection}
+                  total={totals.total}
+                  signerName={signerName}
+                  onSignerName={setSignerName}
+                  onDecided={onDecided}
+                />
+              </Suspense>
             )
           )}
         </aside>

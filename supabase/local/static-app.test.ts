@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveApp } from './static-app';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'cep-static-'));
+mkdirSync(path.join(dir, 'assets'));
+writeFileSync(path.join(dir, 'index.html'), 'the app');
+writeFileSync(path.join(dir, 'estimate-link.html'), 'the estimate link page');
+writeFileSync(path.join(dir, 'assets', 'main-abc.js'), 'code');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const page = async (requestPath: string, staticDir = dir) => {
+  const res = await serveApp(requestPath, 'text/html', staticDir);
+  return { status: res.status, body: await res.text(), cache: res.headers.get('Cache-Control') };
+};
+
+describe('serving the built app', () => {
+  it('answers the estimate link with its page of its own, uncached', async () => {
+    for (const p of ['/portal/estimate/abc_DEF-123', '/portal/estimate/abc/', '/portal/estimate/a%20b']) {
+      expect(await page(p)).toEqual({ status: 200, body: 'the estimate link page', cache: 'no-cache' });
+    }
+  });
+
+  it('answers every other path, a blank token included, with the app', async () => {
+    for (const p of ['/', '/estimates', '/portal/abc', '/portal/estimate/', '/portal/estimate/%20', '/portal/estimate/abc/more', '/portal/estimate/%E0%A4%A']) {
+      expect((await page(p)).body).toBe('the app');
+    }
+  });
+
+  it('falls back to the app where the build has no estimate link page', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'cep-static-'));
+    try {
+      writeFileSync(path.join(other, 'index.html'), 'the app');
+      expect((await page('/portal/estimate/abc', other)).body).toBe('the app');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('caches hashed assets for good and says 404 for a missing one', async () => {
+    expect(await page('/assets/main-abc.js')).toEqual({ status: 200, body: 'code', cache: 'public, max-age=31536000, immutable' });
+    expect((await serveApp('/assets/gone-123.js', '*/*', dir)).status).toBe(404);
+  });
+});
