@@ -104,7 +104,7 @@ describe.each(backends)('local schema migration with pending changes on %s', (ba
     const indexedDB = new IDBFactory();
     const name = databaseNameFor(userId, `mig${backend}`);
     const start = (database: AppDatabase): SyncHandle =>
-      startSync({ database, supabase: client, userId, orgId, serverUrl: server.url, timing: FAST, publishToAppStore: false });
+      startSync({ database, supabase: client, userId, orgId, serverUrl: server.url, timing: FAST });
 
     // The old version: one estimate synced, then a day offline.
     const old = await openVersion0(name, indexedDB);

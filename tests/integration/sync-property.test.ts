@@ -129,7 +129,7 @@ async function run(server: { url: string; anonKey: string }, backend: Backend, r
         case 'restart': {
           const dev = devices[op.device]!;
           stopping.push(dev.sync.stop());
-          dev.sync = startSync({ database: dev.db, supabase: dev.client, userId: dev.userId, orgId: dev.orgId, serverUrl: server.url, timing: FAST, publishToAppStore: false, onPushResult });
+          dev.sync = startSync({ database: dev.db, supabase: dev.client, userId: dev.userId, orgId: dev.orgId, serverUrl: server.url, timing: FAST, onPushResult });
           break;
         }
         case 'wait':

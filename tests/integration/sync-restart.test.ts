@@ -39,7 +39,7 @@ describe.each(backends)('sync restarted during a push on %s', (backend: Backend)
           const old = d.sync;
           void old.stop();
           await patchDocument(d.db, 'estimates', estimate.id, { title: 'Edited during the restart' });
-          restarted = startSync({ database: d.db, supabase: d.client, userId: user.userId, orgId: user.orgId, serverUrl: server.url, timing: FAST, publishToAppStore: false });
+          restarted = startSync({ database: d.db, supabase: d.client, userId: user.userId, orgId: user.orgId, serverUrl: server.url, timing: FAST });
           resolve();
         };
       });

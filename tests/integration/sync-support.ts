@@ -111,7 +111,6 @@ export async function openDevice(endpoint: Endpoint, user: User, collections: Re
     orgId: user.orgId,
     serverUrl: endpoint.url,
     timing: FAST,
-    publishToAppStore: false,
     ...options.sync,
   });
   return { db, client, net, sync, userId: user.userId, orgId: user.orgId };

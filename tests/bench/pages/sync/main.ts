@@ -143,7 +143,7 @@ function databaseOf(way: Way): RxDatabase<Collections> {
 function start(way: Way) {
   const db = databaseOf(way);
   if (way === 'ours' && !oursSync) {
-    oursSync = startSync({ database: db as unknown as AppDatabase, supabase: clientFor('ours'), userId: setup.userId, orgId: setup.orgId, serverUrl: setup.url, publishToAppStore: false });
+    oursSync = startSync({ database: db as unknown as AppDatabase, supabase: clientFor('ours'), userId: setup.userId, orgId: setup.orgId, serverUrl: setup.url });
   }
   if (way === 'stock' && stockReplications.length === 0) {
     // As the plugin's documentation sets it up; the modifiers give the same documents ours stores.

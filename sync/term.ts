@@ -1,0 +1,167 @@
+// One leadership term: what this tab runs while it leads, one set per election it wins. Each
+// replicated collection gets an RxDB replication with our handlers (sync_pull pages, pushes
+// shared through the batcher under the term's epoch); the term counts what each has not
+// pushed, reports to the status, and ends by cancelling them all.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { combineLatest, filter, firstValueFrom, type Subject, type Subscription } from 'rxjs';
+import type { AppDatabase, ReplicatedName } from '../src/db/database';
+import type { RetryOptions } from '../src/lib/retry';
+import type { Doc } from './merge';
+import { unpushedIds } from './pending';
+import type { Counters } from './pending-count';
+import type { Checkpoint } from './protocol';
+import { createPullHandler } from './pull';
+import type { PushBatcher, PushRow } from './push-batcher';
+import { isNetworkError, type createStatus } from './status';
+
+export type Term = {
+  epoch: number;
+  replications: RxReplicationState<Doc, Checkpoint>[];
+  counters: Counters;
+  /** Settles once the replications have started. */
+  started: Promise<unknown>;
+  over: boolean;
+  /** Resolves when the term has ended. */
+  ended: Promise<void>;
+  close(): Promise<void>;
+};
+
+export type TermContext = {
+  database: AppDatabase;
+  supabase: SupabaseClient;
+  names: readonly ReplicatedName[];
+  batcher: PushBatcher;
+  status: ReturnType<typeof createStatus>;
+  /** Each collection's pull trigger (realtime notices, "sync now", a blocked pull's retry). */
+  streams: ReadonlyMap<ReplicatedName, Subject<'RESYNC'>>;
+  /** Names the replication's checkpoint: server, user and collection. */
+  identifier: (name: ReplicatedName) => string;
+  retry: RetryOptions;
+  backgroundRetryMs?: number;
+  blockedRetryMs?: number;
+  batchSize?: { pull?: number; push?: number };
+  later: (ms: number, fn: () => void) => void;
+  /** A replication went idle: what is pending may have changed. */
+  onIdle: () => void;
+};
+
+export function openTerm(ctx: TermContext, epoch: number): Term {
+  const { status } = ctx;
+  let end = () => undefined as void;
+  const ended = new Promise<void>((resolve) => (end = resolve));
+  const counters = new Map<ReplicatedName, () => Promise<string[] | null>>();
+  const subscriptions: Subscription[] = [];
+  const term: Term = {
+    epoch,
+    replications: [],
+    counters,
+    started: Promise.resolve(),
+    over: false,
+    ended,
+    async close() {
+      term.over = true;
+      subscriptions.forEach((s) => s.unsubscribe());
+      await Promise.all(term.replications.map((r) => r.cancel()));
+      end();
+    },
+  };
+  term.replications = ctx.names.map((name) => {
+    const replication = replicate(ctx, name);
+    counters.set(name, () => unpushedIds(ctx.database.collections[name] as unknown as RxCollection<Doc>, replication));
+    subscriptions.push(
+      // RxDB records what the server acknowledged after the push handler returns.
+      replication.active$.subscribe((active) => !active && ctx.onIdle()),
+      replication.error$.subscribe((error) => {
+        const parameters = (error as { parameters?: { direction?: string } }).parameters;
+        const detail = JSON.stringify(parameters ?? '');
+        // A term that ended, or a push refused because another tab leads now, is no error to show.
+        if (term.over || /StaleLeaderError/.test(detail)) return;
+        const direction = String(parameters?.direction ?? 'push') === 'pull' ? 'pull' : 'push';
+        status.error({ direction, collection: name, message: error.message.split('\n')[0] ?? 'Sync failed' });
+        if (isNetworkError(detail) || isNetworkError(error)) status.update({ online: false });
+      }),
+    );
+    return replication;
+  });
+  const activity = term.replications.map(() => false);
+  subscriptions.push(
+    ...term.replications.map((r, i) =>
+      r.active$.subscribe((active) => {
+        if (term.over) return;
+        activity[i] = active;
+        status.update({ active: activity.some(Boolean) });
+      }),
+    ),
+  );
+  term.started = Promise.all(term.replications.map((r) => r.startPromise));
+  return term;
+}
+
+/** One collection's replication with our pull and push handlers, reporting to the status. */
+function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<Doc, Checkpoint> {
+  const { status } = ctx;
+  const pushHandler = async (rows: PushRow[]) => {
+    try {
+      const conflicts = await ctx.batcher.push(name, rows);
+      const at = new Date().toISOString();
+      status.update({ online: true, lastPushAt: at });
+      status.collection(name, { lastPushAt: at });
+      return conflicts;
+    } catch (error) {
+      if (isNetworkError(error)) status.update({ online: false });
+      throw error;
+    }
+  };
+  const pullPage = createPullHandler({
+    supabase: ctx.supabase,
+    name,
+    retry: ctx.retry,
+    onPulled: () => status.update({ online: true, lastPullAt: new Date().toISOString() }),
+    onBlocked: (blocked) => ctx.later(ctx.blockedRetryMs ?? 1000, () => ctx.streams.get(blocked)?.next('RESYNC')),
+    pushesSettled: () => pushesSettled(replication),
+  });
+  const pullHandler: typeof pullPage = async (checkpoint, batchSize) => {
+    const page = await pullPage(checkpoint, batchSize);
+    status.collection(name, { lastPullAt: new Date().toISOString(), checkpoint: page.checkpoint ? `${page.checkpoint.txid}:${page.checkpoint.id}` : null });
+    return page;
+  };
+  const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
+    replicationIdentifier: ctx.identifier(name),
+    collection: ctx.database.collections[name] as unknown as RxCollection<Doc>,
+    live: true,
+    retryTime: ctx.backgroundRetryMs ?? 10_000,
+    // The election is ours (sync/leader.ts); RxDB's would pause a hidden leader tab.
+    waitForLeadership: false,
+    toggleOnDocumentVisible: false,
+    autoStart: true,
+    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.asObservable() },
+    push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 200 },
+  });
+  return replication;
+}
+
+/**
+ * A pulled row the device itself pushed a moment ago must reach RxDB only after RxDB recorded
+ * the push's answer: before that, the row looks like an unpushed local change, is skipped, and
+ * the checkpoint moves past it, so the server's columns (updated_at, final number, totals)
+ * would stay stale on this device. RxDB holds realtime-triggered pulls back while a push runs,
+ * but not the first pull after a start (it runs beside the first push, which re-sends what an
+ * earlier start could not record) nor a pull already under way when a push begins. So a pull
+ * waits, before it asks and before it hands the page over, for the first push pass and any
+ * running push to finish; not for ever: a push that keeps failing must not stop pulls.
+ */
+async function pushesSettled(replication: RxReplicationState<Doc, Checkpoint>, limitMs = 15_000): Promise<void> {
+  const state = replication.internalReplicationState;
+  if (!state) return;
+  const idle = () => state.firstSyncDone.up.getValue() && !state.events.active.up.getValue();
+  if (idle()) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    firstValueFrom(combineLatest([state.firstSyncDone.up, state.events.active.up]).pipe(filter(([done, active]) => done && !active))),
+    firstValueFrom(state.events.canceled.pipe(filter(Boolean))),
+    new Promise((resolve) => (timer = setTimeout(resolve, limitMs))),
+  ]);
+  clearTimeout(timer);
+}
