@@ -21,19 +21,19 @@
 // first: a stale one resends at most an outbox batch, which the server answers as a duplicate.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
-import { failureId, syncIssues } from '../src/db/collections/sync-issues';
 import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { retry, type RetryOptions } from '../src/lib/retry';
-import { ESTIMATE_CHILDREN, holdsBack, isBlankDraft } from './blank-draft';
 import { baseAfterOwnWrite, documentsEqual, rebaseOnOwnWrite, type Doc } from './merge';
 import { callRpc, fromServer, pushResponseSchema, toServer, type Change, type PushResult } from './protocol';
+import { keepAnswers, keyOf, settleAnswer } from './push-answers';
+import { ParentNotSyncedError, parentIsLocal, withoutBlankDrafts, type PushItem } from './push-holdbacks';
+import { createPushState, StaleLeaderError, type PushState } from './push-state';
+
+export { StaleLeaderError } from './push-state';
 
 export type PushRow = RxReplicationWriteToMasterRow<Doc>;
-type Item = { name: ReplicatedName; row: PushRow };
+type Item = PushItem;
 type Waiting = { name: ReplicatedName; rows: PushRow[]; resolve: (conflicts: WithDeleted<Doc>[]) => void; reject: (error: unknown) => void };
-type Acked = { result: PushResult; pushed: Doc };
-/** `epoch` numbers the leaders (missing in documents written before there were epochs: 0). */
-type PushState = { device_id: string; last_seq: number; outbox: Change[] | null; acked?: Record<string, Acked>; epoch?: number };
 
 export type PushBatcherOptions = {
   db: AppDatabase;
@@ -62,9 +62,6 @@ export type PushBatcherOptions = {
   onStale?: (epoch: number) => void;
 };
 
-const STATE_ID = 'sync-push';
-/** Answers kept for rows RxDB has not pushed again yet; older ones are dropped first. */
-const MAX_ACKED = 5000;
 const ORDER = new Map<string, number>(REPLICATED_COLLECTIONS.map((name, i) => [name, i]));
 
 export type PushBatcher = {
@@ -83,21 +80,6 @@ export type PushBatcher = {
    */
   claim(): Promise<number>;
 };
-
-/** Another tab claimed a newer epoch: this batcher's leader is gone. */
-export class StaleLeaderError extends Error {
-  constructor(
-    readonly epoch: number,
-    readonly current: number,
-  ) {
-    super(`Another tab syncs now (epoch ${current}, this tab had ${epoch})`);
-    this.name = 'StaleLeaderError';
-  }
-}
-
-const epochOf = (state: PushState) => state.epoch ?? 0;
-
-const keyOf = (table: string, id: unknown) => `${table}:${String(id)}`;
 
 /** Splits changes, in order, into requests of at most `maxChanges` changes and about `maxBytes` of JSON. */
 export function chunkChanges(changes: readonly Change[], maxChanges: number, maxBytes: number): Change[][] {
@@ -124,28 +106,6 @@ export function chunkChanges(changes: readonly Change[], maxChanges: number, max
 // the first and skip it.
 const queues = new WeakMap<AppDatabase, Promise<unknown>>();
 
-/** The references a push can meet before their parent is on the server (foreign keys). */
-const PARENTS: Partial<Record<ReplicatedName, readonly (readonly [string, ReplicatedName])[]>> = {
-  estimates: [['account_id', 'accounts'], ['prospect_id', 'prospects']],
-  estimate_items: [['estimate_id', 'estimates'], ['product_id', 'products']],
-  milestones: [['estimate_id', 'estimates']],
-  portals: [['account_id', 'accounts'], ['prospect_id', 'prospects']],
-  comments: [['estimate_id', 'estimates'], ['portal_id', 'portals']],
-  estimate_requests: [['account_id', 'accounts'], ['prospect_id', 'prospects'], ['estimate_id', 'estimates']],
-};
-
-/**
- * A row whose parent exists on this device but has not reached the server yet, e.g. because
- * the parent's collection starts replicating later (a schema migration runs first). The push
- * of that row fails with this error and RxDB pushes it again later; it is not a rejection.
- */
-class ParentNotSyncedError extends Error {
-  constructor(readonly keys: string[]) {
-    super(`Waiting for ${keys.length === 1 ? 'a parent document' : 'parent documents'} to sync first`);
-    this.name = 'ParentNotSyncedError';
-  }
-}
-
 /** Pushes an offline acceptance may wait for its lines before the refusal counts (RxDB retries a
  * push after 10 s, so a real refusal shows within about half a minute). */
 const ACCEPTANCE_WAITS = 2;
@@ -159,51 +119,13 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bases = new Map<string, { pushed: Doc; known: Doc }>();
 
+  const record = createPushState(db);
+  const loadState = record.load;
+  const saveState = record.save;
   let claimed: number | null = null;
 
-  const normalize = (data: PushState): PushState => ({ ...data, acked: { ...data.acked } });
-
-  async function stateDoc() {
-    const existing = await db.getLocal<PushState>(STATE_ID);
-    if (existing) return existing;
-    try {
-      return await db.insertLocal<PushState>(STATE_ID, { device_id: crypto.randomUUID(), last_seq: 0, outbox: null, acked: {}, epoch: 0 });
-    } catch (error) {
-      // Another tab created it at the same moment.
-      if ((error as { status?: number }).status !== 409) throw error;
-      const created = await db.getLocal<PushState>(STATE_ID);
-      if (!created) throw error;
-      return created;
-    }
-  }
-
-  /** Read-modify-write of the shared document; `change` sees the stored state, retried on a conflict. */
-  async function modifyState(change: (current: PushState) => PushState): Promise<PushState> {
-    const doc = await stateDoc();
-    const written = await doc.incrementalModify((data) => change(normalize(data)));
-    return normalize(written.toJSON().data as PushState);
-  }
-
-  const fenced = (epoch: number) => (current: PushState) => {
-    if (epochOf(current) !== epoch) throw new StaleLeaderError(epoch, epochOf(current));
-    return current;
-  };
-
-  /** The stored state, read by a write that proves this batcher's epoch is still the current one. */
-  async function loadState(epoch: number): Promise<PushState> {
-    return modifyState(fenced(epoch));
-  }
-
-  async function saveState(state: PushState, epoch: number) {
-    await modifyState((current) => {
-      fenced(epoch)(current);
-      return { ...state, epoch };
-    });
-  }
-
   async function claim(): Promise<number> {
-    const state = await modifyState((current) => ({ ...current, epoch: epochOf(current) + 1 }));
-    claimed = epochOf(state);
+    claimed = await record.claim();
     return claimed;
   }
 
@@ -221,57 +143,11 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     return response.results;
   }
 
-  async function recordFailure(name: ReplicatedName, pushed: Doc, result: PushResult) {
-    const id = String(pushed.id);
-    await db.sync_issues.upsert(
-      syncIssues.create({
-        id: failureId(name, id),
-        kind: 'failure',
-        collection_name: name,
-        doc_id: id,
-        code: result.code ?? '',
-        reason: result.reason ?? 'rejected',
-        message: result.message ?? '',
-        doc: JSON.stringify(pushed),
-        created_at: new Date().toISOString(),
-      }),
-    );
-  }
-
-  async function clearFailure(name: ReplicatedName, id: string) {
-    const existing = await db.sync_issues.findOne(failureId(name, id)).exec();
-    if (existing) await existing.remove();
-  }
-
-  /** Applies one answer; returns the server's document when RxDB must resolve a conflict. */
-  async function settle(name: ReplicatedName, pushed: Doc, result: PushResult): Promise<WithDeleted<Doc> | undefined> {
-    const id = String(pushed.id);
-    options.onSettled?.(name, id, result, pushed);
-    if (result.status === 'applied') {
-      await clearFailure(name, id);
-      return undefined;
-    }
-    if (result.status === 'conflict' && result.server_doc) return fromServer(name, result.server_doc) as WithDeleted<Doc>;
-    if (result.status === 'rejected') await recordFailure(name, pushed, result);
-    return undefined;
-  }
+  const settle = (name: ReplicatedName, pushed: Doc, result: PushResult) => settleAnswer(db, name, pushed, result, options.onSettled);
 
   /** Records the answers to a batch and clears the outbox in one write. */
   async function recordAnswers(state: PushState, batch: Change[], results: PushResult[], epoch: number) {
-    const acked = state.acked ?? {};
-    for (const result of results) {
-      const change = batch.find((c) => c.seq === result.seq);
-      if (!change) continue;
-      const key = keyOf(change.table, change.doc.id);
-      delete acked[key];
-      // A missing parent is no final answer: the row is sent again once its parent may be there.
-      if (result.status === 'rejected' && result.code === '23503') continue;
-      acked[key] = { result, pushed: change.doc };
-    }
-    const keys = Object.keys(acked);
-    for (const key of keys.slice(0, Math.max(0, keys.length - MAX_ACKED))) delete acked[key];
-    state.acked = acked;
-    state.outbox = null;
+    keepAnswers(state, batch, results);
     await saveState(state, epoch);
   }
 
@@ -289,53 +165,6 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     return results;
   }
 
-  /** Whether a row refused for a missing reference has that parent waiting on this device. */
-  async function parentIsLocal(name: ReplicatedName, doc: Doc): Promise<boolean> {
-    for (const [field, parent] of PARENTS[name] ?? []) {
-      const id = doc[field];
-      const collection = (db.collections as unknown as Record<string, AppDatabase[ReplicatedName] | undefined>)[parent];
-      if (typeof id !== 'string' || !collection) continue;
-      if (await collection.findOne(id).exec()) return true;
-    }
-    return false;
-  }
-
-  type Finder = { findOne(id: string): { exec(): Promise<{ toJSON(): unknown } | null> }; find(query: object): { exec(): Promise<unknown[]> } };
-  const collection = (name: string) => (db.collections as unknown as Record<string, Finder | undefined>)[name];
-
-  async function hasChildren(estimateId: string): Promise<boolean> {
-    for (const name of ESTIMATE_CHILDREN) {
-      const found = await collection(name)?.find({ selector: { estimate_id: estimateId }, limit: 1 }).exec();
-      if (found?.length) return true;
-    }
-    return false;
-  }
-
-  /**
-   * Blank drafts stay on the device (sync/blank-draft.ts), before any sequence number is
-   * taken. RxDB records them as pushed, so once a draft gets content in its own columns it is
-   * pushed again; content that is a child row (an item, a milestone, a comment) does not touch
-   * the estimate, so the child's push brings the blank estimate along, parent first.
-   */
-  async function withoutBlankDrafts(items: Item[]): Promise<Item[]> {
-    const kept: Item[] = [];
-    for (const item of items) {
-      const { newDocumentState: doc, assumedMasterState: assumed } = item.row;
-      if (item.name === 'estimates' && holdsBack(doc, assumed, (await hasChildren(String(doc.id))) ? 1 : 0)) continue;
-      kept.push(item);
-    }
-    const pushing = new Set(kept.filter((item) => item.name === 'estimates').map((item) => String(item.row.newDocumentState.id)));
-    for (const item of [...kept]) {
-      const parentId = item.row.newDocumentState.estimate_id;
-      if (!(ESTIMATE_CHILDREN as readonly string[]).includes(item.name) || typeof parentId !== 'string' || pushing.has(parentId)) continue;
-      pushing.add(parentId);
-      const parent = (await collection('estimates')?.findOne(parentId).exec())?.toJSON() as Doc | undefined;
-      // No RxDB push waits for this row: its answer goes nowhere but to `acked`.
-      if (parent && isBlankDraft(parent, 0)) kept.push({ name: 'estimates', row: { newDocumentState: { ...parent, _deleted: false } } as PushRow });
-    }
-    return kept;
-  }
-
   /** How many pushes an estimate's acceptance has waited for its lines (see pushItems). */
   const acceptanceWaits = new Map<string, number>();
 
@@ -349,7 +178,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
 
     const conflicts = new Map<string, WithDeleted<Doc>>();
     const deferred = new Set<string>();
-    let work = (await withoutBlankDrafts(items)).sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
+    let work = (await withoutBlankDrafts(db, items)).sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
     for (let attempt = 0; work.length > 0; attempt++) {
       const changes: Change[] = [];
       const bySeq = new Map<number, Item & { doc: Doc }>();
@@ -389,7 +218,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
           later.push(item);
           continue;
         }
-        if (result.status === 'rejected' && result.code === '23503' && (await parentIsLocal(item.name, item.doc))) {
+        if (result.status === 'rejected' && result.code === '23503' && (await parentIsLocal(db, item.name, item.doc))) {
           delete acked[key];
           deferred.add(key);
           continue;
@@ -459,9 +288,7 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
         }, windowMs);
       });
     },
-    async deviceId() {
-      return (await stateDoc()).toJSON().data.device_id;
-    },
+    deviceId: record.deviceId,
     claim,
     knownBase(name, id, local) {
       const base = bases.get(keyOf(name, id));

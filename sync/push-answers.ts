@@ -1,0 +1,74 @@
+// What becomes of the server's answers to a push: a rejection is recorded as a sync failure
+// the user can see and retry (an accepted later push clears it), a conflict hands the server's
+// document back to RxDB to merge, and every answer is kept in the push record until the
+// collection's own push settles it (sync/push-batcher.ts says why).
+import type { WithDeleted } from 'rxdb';
+import { failureId, syncIssues } from '../src/db/collections/sync-issues';
+import type { AppDatabase, ReplicatedName } from '../src/db/database';
+import type { Doc } from './merge';
+import { fromServer, type Change, type PushResult } from './protocol';
+import type { PushState } from './push-state';
+
+/** Answers kept for rows RxDB has not pushed again yet; older ones are dropped first. */
+const MAX_ACKED = 5000;
+
+export const keyOf = (table: string, id: unknown) => `${table}:${String(id)}`;
+
+async function recordFailure(db: AppDatabase, name: ReplicatedName, pushed: Doc, result: PushResult) {
+  const id = String(pushed.id);
+  await db.sync_issues.upsert(
+    syncIssues.create({
+      id: failureId(name, id),
+      kind: 'failure',
+      collection_name: name,
+      doc_id: id,
+      code: result.code ?? '',
+      reason: result.reason ?? 'rejected',
+      message: result.message ?? '',
+      doc: JSON.stringify(pushed),
+      created_at: new Date().toISOString(),
+    }),
+  );
+}
+
+async function clearFailure(db: AppDatabase, name: ReplicatedName, id: string) {
+  const existing = await db.sync_issues.findOne(failureId(name, id)).exec();
+  if (existing) await existing.remove();
+}
+
+/** Applies one answer; returns the server's document when RxDB must resolve a conflict. */
+export async function settleAnswer(
+  db: AppDatabase,
+  name: ReplicatedName,
+  pushed: Doc,
+  result: PushResult,
+  onSettled?: (name: ReplicatedName, id: string, result: PushResult, pushed: Doc) => void,
+): Promise<WithDeleted<Doc> | undefined> {
+  const id = String(pushed.id);
+  onSettled?.(name, id, result, pushed);
+  if (result.status === 'applied') {
+    await clearFailure(db, name, id);
+    return undefined;
+  }
+  if (result.status === 'conflict' && result.server_doc) return fromServer(name, result.server_doc) as WithDeleted<Doc>;
+  if (result.status === 'rejected') await recordFailure(db, name, pushed, result);
+  return undefined;
+}
+
+/** Keeps the answers to a batch in `state` (changed in place) and clears its outbox. */
+export function keepAnswers(state: PushState, batch: readonly Change[], results: readonly PushResult[]): void {
+  const acked = state.acked ?? {};
+  for (const result of results) {
+    const change = batch.find((c) => c.seq === result.seq);
+    if (!change) continue;
+    const key = keyOf(change.table, change.doc.id);
+    delete acked[key];
+    // A missing parent is no final answer: the row is sent again once its parent may be there.
+    if (result.status === 'rejected' && result.code === '23503') continue;
+    acked[key] = { result, pushed: change.doc };
+  }
+  const keys = Object.keys(acked);
+  for (const key of keys.slice(0, Math.max(0, keys.length - MAX_ACKED))) delete acked[key];
+  state.acked = acked;
+  state.outbox = null;
+}
