@@ -2,6 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { SyncDetail, SyncHandle } from '../../sync/index';
 import { appStore } from '../lib/app-store';
+import { requestSync } from '../lib/sync-request';
 import { syncDetailAtom, syncStatusAtom } from '../lib/sync-status';
 import { clearActiveSync, getActiveSync, setActiveSync } from './sync-control';
 
@@ -13,8 +14,9 @@ const detail = (patch: Partial<SyncDetail>): SyncDetail => ({
 
 function fakeSync(first: SyncDetail) {
   const status$ = new BehaviorSubject(first);
-  const handle: SyncHandle = { status$, pendingCount: async () => 0, resync: () => undefined, awaitInSync: async () => undefined, stop: async () => undefined };
-  return { handle, status$ };
+  const calls = { resync: 0 };
+  const handle: SyncHandle = { status$, pendingCount: async () => 0, resync: () => void calls.resync++, awaitInSync: async () => undefined, stop: async () => undefined };
+  return { handle, status$, calls };
 }
 
 describe("the app's sync status", () => {
@@ -35,6 +37,10 @@ describe("the app's sync status", () => {
     expect(appStore.get(syncStatusAtom).state).toBe('idle');
     expect(appStore.get(syncStatusAtom).pending).toBe(1);
 
+    // A screen's request for a sync now reaches the running engine only.
+    requestSync();
+    expect([first.calls.resync, second.calls.resync]).toEqual([0, 1]);
+
     clearActiveSync(first.handle);
     expect(getActiveSync()).toBe(second.handle);
     clearActiveSync(second.handle);
@@ -42,5 +48,7 @@ describe("the app's sync status", () => {
     expect(appStore.get(syncDetailAtom)).toBeNull();
     second.status$.next(detail({ state: 'error' }));
     expect(appStore.get(syncDetailAtom)).toBeNull();
+    requestSync();
+    expect(second.calls.resync).toBe(1);
   });
 });

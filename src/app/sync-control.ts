@@ -6,11 +6,15 @@ import { useSyncExternalStore } from 'react';
 import type { Subscription } from 'rxjs';
 import type { SyncDetail, SyncHandle } from '../../sync/index';
 import { appStore } from '../lib/app-store';
+import { onSyncRequest } from '../lib/sync-request';
 import { syncDetailAtom, syncStatusAtom } from '../lib/sync-status';
 
 let active: SyncHandle | null = null;
 let published: Subscription | null = null;
 const listeners = new Set<() => void>();
+
+// A screen asked for a sync now: the running engine pulls every collection.
+onSyncRequest(() => active?.resync());
 
 function publish(detail: SyncDetail): void {
   const lastSyncedAt = [detail.lastPullAt, detail.lastPushAt].filter((x): x is string => !!x).sort().pop();

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import type { SyncIssue } from '../../db/collections/sync-issues';
 import { useLiveQuery, useWorkspace } from '../../db/react';
 import { discardFailure, failedDocuments, openConflicts, restoreConflict, retryFailure } from '../../db/sync-issues';
+import { requestSync } from '../../lib/sync-request';
 import { describeError } from '../../lib/errors';
 import { toast } from '../../lib/toast-store';
 import { Panel, When } from './panel';
@@ -84,7 +85,14 @@ export function FailedDocumentsPanel() {
               busy={busy === issue.id}
               onRetry={() => void run(issue.id, () => retryFailure(db, issue.id), 'Sent again.')}
               onDiscard={() =>
-                void run(issue.id, async () => discardFailure(db, issue.id, await resendServerRow(issue.collection_name, issue.doc_id)), 'Your change was discarded; the server’s version comes back with the next sync.')
+                void run(
+                  issue.id,
+                  async () => {
+                    await discardFailure(db, issue.id, await resendServerRow(issue.collection_name, issue.doc_id));
+                    requestSync();
+                  },
+                  'Your change was discarded; the server’s version comes back with the next sync.',
+                )
               }
             />
           ))}
