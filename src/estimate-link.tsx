@@ -9,9 +9,8 @@
 import './styles.css';
 import { startOpening } from './features/customer-portal/estimate-view/opening';
 import { ESTIMATE_LINK_HEAD, tokenFromPath } from './app/estimate-link-route';
-import { describeError } from './lib/errors';
 import { applyHeadTags, pageDescription, pageTitle } from './lib/head';
-import { loadRuntimeConfig } from './lib/runtime-config';
+import { loadRuntimeConfig, startupErrorMessage } from './lib/runtime-config';
 import { provideRuntimeConfig } from './lib/supabase';
 
 async function start() {
@@ -24,7 +23,7 @@ async function start() {
   try {
     await config;
   } catch (error) {
-    (await page).showStartupError(error instanceof Error && error.name === 'ConfigUnavailableError' ? error.message : describeError(error).message);
+    (await page).showStartupError(startupErrorMessage(error));
     return;
   }
   (await page).showEstimateLink(token);

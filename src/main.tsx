@@ -8,8 +8,7 @@ import { createAppRouter } from './app/router';
 import { StartupError } from './app/startup-error';
 import { loadAuth } from './features/auth/use-auth';
 import { appStore } from './lib/app-store';
-import { describeError } from './lib/errors';
-import { loadRuntimeConfig } from './lib/runtime-config';
+import { loadRuntimeConfig, startupErrorMessage } from './lib/runtime-config';
 import { provideRuntimeConfig } from './lib/supabase';
 
 async function start() {
@@ -24,7 +23,7 @@ async function start() {
   try {
     await config;
   } catch (error) {
-    root.render(<StartupError message={error instanceof Error && error.name === 'ConfigUnavailableError' ? error.message : describeError(error).message} />);
+    root.render(<StartupError message={startupErrorMessage(error)} />);
     return;
   }
   root.render(

@@ -3,6 +3,8 @@
 // remembered in localStorage so a first offline start works before the service worker has it.
 // Checked by hand, not with zod: this runs before the first screen, and zod would add a large
 // part to the JavaScript every page loads first.
+import { describeError } from './errors';
+
 export type RuntimeConfig = { supabaseUrl: string; supabaseAnonKey: string };
 
 function isUrl(value: unknown): value is string {
@@ -37,6 +39,11 @@ class ConfigUnavailableError extends Error {
     super('The app could not load its configuration. Connect to the internet once and try again.', { cause });
     this.name = 'ConfigUnavailableError';
   }
+}
+
+/** What the start-up screen says when the app could not learn where its server is. */
+export function startupErrorMessage(error: unknown): string {
+  return error instanceof ConfigUnavailableError ? error.message : describeError(error).message;
 }
 
 type Sources = {

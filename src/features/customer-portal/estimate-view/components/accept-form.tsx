@@ -13,6 +13,7 @@ import { acceptFormSchema, type CustomerEstimate } from '../schemas';
 import { selectedOptionalIds, type Selection } from '../selection';
 import { BrandButton } from './brand-button';
 import { SendStatus } from './send-status';
+import { ActionForm } from './action-form';
 
 type Errors = Partial<Record<'name' | 'drawn' | 'agreed', string>>;
 type Props = { token: string; estimate: CustomerEstimate; selection: Selection; total: number; name: string; onName: (name: string) => void; onDecided?: (versionId?: string) => void };
@@ -54,15 +55,7 @@ export function AcceptForm({ token, estimate, selection, total, name, onName, on
   };
 
   return (
-    <form
-      noValidate
-      aria-label="Accept this estimate"
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <ActionForm label="Accept this estimate" className="flex flex-col gap-4" onSend={submit}>
       <Field label="Your full name" error={shown.name}>
         <Input value={name} onChange={(e) => onName(e.target.value)} autoComplete="name" invalid={Boolean(shown.name)} disabled={action.sending} className="min-h-12 text-lg sm:text-base" />
       </Field>
@@ -120,6 +113,6 @@ export function AcceptForm({ token, estimate, selection, total, name, onName, on
       <BrandButton type="submit" disabled={action.sending} icon={<PenLine aria-hidden="true" className="size-5" />}>
         Accept estimate
       </BrandButton>
-    </form>
+    </ActionForm>
   );
 }

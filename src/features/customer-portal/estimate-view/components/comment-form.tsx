@@ -8,6 +8,7 @@ import { newActionKey } from '../commands';
 import { useEstimateAction } from '../queries';
 import { commentFormSchema } from '../schemas';
 import { SendStatus } from './send-status';
+import { ActionForm } from './action-form';
 
 type Errors = Partial<Record<'name' | 'body', string>>;
 
@@ -38,15 +39,7 @@ export function CommentForm({ token, name, onName }: { token: string; name: stri
   };
 
   return (
-    <form
-      noValidate
-      aria-label="Write a comment"
-      className="flex flex-col gap-3 border-t border-slate-200 pt-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-    >
+    <ActionForm label="Write a comment" className="flex flex-col gap-3 border-t border-slate-200 pt-4" onSend={send}>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_1fr]">
         <Field label="Your name" error={shown.name}>
           <Input value={name} onChange={(e) => onName(e.target.value)} autoComplete="name" invalid={Boolean(shown.name)} disabled={action.sending} />
@@ -59,6 +52,6 @@ export function CommentForm({ token, name, onName }: { token: string; name: stri
       <Button type="submit" size="lg" variant="secondary" className="w-fit" disabled={action.sending} icon={<Send aria-hidden="true" className="size-5" />}>
         Post comment
       </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -9,6 +9,7 @@ import { useEstimateAction } from '../queries';
 import { changesFormSchema, declineFormSchema, type CustomerEstimate } from '../schemas';
 import { BrandButton } from './brand-button';
 import { SendStatus } from './send-status';
+import { ActionForm } from './action-form';
 
 type Props = {
   token: string;
@@ -43,16 +44,7 @@ export function TextDecisionForm({ token, estimate, kind, label, hint, submit, w
   };
 
   return (
-    <form
-      id={formId}
-      noValidate
-      aria-label={submit}
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
-    >
+    <ActionForm id={formId} label={submit} className="flex flex-col gap-4" onSend={send}>
       <Field label={label} hint={hint} error={shown}>
         <Textarea
           value={text}
@@ -76,6 +68,6 @@ export function TextDecisionForm({ token, estimate, kind, label, hint, submit, w
           {submit}
         </BrandButton>
       )}
-    </form>
+    </ActionForm>
   );
 }
