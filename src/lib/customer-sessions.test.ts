@@ -22,15 +22,14 @@ async function signIn(portalId = PORTAL, token = 'S'.repeat(43), kind: 'customer
 }
 
 beforeEach(async () => {
-  const db = customerStore();
-  await Promise.all([db.sessions.clear(), db.cache.clear(), db.outbox.clear()]);
+  await new Promise((resolve, reject) => Object.assign(indexedDB.deleteDatabase('cep-customer-portal'), { onsuccess: resolve, onerror: reject }));
   server.signedOut.length = 0;
 });
 
 describe('customer sessions on the device', () => {
   it('keeps what SPEC.md §3 lists, finds the session by link token or portal id, and opens it', async () => {
     const active = await signIn();
-    const stored = await customerStore().sessions.get(PORTAL);
+    const stored = await customerStore.session(PORTAL);
     expect(stored).toMatchObject({ sessionToken: 'S'.repeat(43), expiresAt: active.content.expiresAt });
     expect(stored!.encryptedData).not.toContain(PROSPECT);
     expect(JSON.stringify(stored)).not.toContain(LABEL.name);
@@ -44,22 +43,22 @@ describe('customer sessions on the device', () => {
 
   it('clears a tampered session and deletes its row on the server', async () => {
     await signIn();
-    const stored = (await customerStore().sessions.get(PORTAL))!;
+    const stored = (await customerStore.session(PORTAL))!;
     const tampered = { ...stored, encryptedData: `${stored.encryptedData.slice(0, -4)}AAAA` };
-    await customerStore().sessions.put(tampered);
-    await customerStore().cache.put({ portalId: PORTAL, sealed: { data: 'x', iv: 'y' }, savedAt: '' });
+    await customerStore.putSession(tampered);
+    await customerStore.putCache({ portalId: PORTAL, sealed: { data: 'x', iv: 'y' }, savedAt: '' });
     expect(await sessions.openSession(tampered)).toBeNull();
-    expect(await customerStore().sessions.get(PORTAL)).toBeUndefined();
-    expect(await customerStore().cache.get(PORTAL)).toBeUndefined();
+    expect(await customerStore.session(PORTAL)).toBeUndefined();
+    expect(await customerStore.cached(PORTAL)).toBeUndefined();
     expect(server.signedOut).toEqual(['S'.repeat(43)]);
   });
 
   it('clears an expired session', async () => {
     await signIn();
-    const stored = (await customerStore().sessions.get(PORTAL))!;
+    const stored = (await customerStore.session(PORTAL))!;
     const expired = { ...stored, expiresAt: new Date(Date.now() - 1000).toISOString() };
     expect(await sessions.openSession(expired)).toBeNull();
-    expect(await customerStore().sessions.count()).toBe(0);
+    expect(await customerStore.sessions()).toEqual([]);
   });
 
   it('lists valid sessions of a kind with their labels, and replaces an older session of the same portal', async () => {
@@ -77,7 +76,7 @@ describe('customer sessions on the device', () => {
     const schema = z.object({ estimates: z.array(z.string()) });
     await sessions.saveOffline(active, { estimates: ['EST-000123'] });
     expect((await sessions.readOffline(active, schema))?.value).toEqual({ estimates: ['EST-000123'] });
-    expect(JSON.stringify(await customerStore().cache.toArray())).not.toContain('EST-000123');
+    expect(JSON.stringify(await customerStore.cached(PORTAL))).not.toContain('EST-000123');
     await sessions.queueMessage(active, 'k1', { kind: 'comment', body: 'Hello' });
     expect(await sessions.queuedMessages(active, z.object({ kind: z.string(), body: z.string() }))).toEqual([
       expect.objectContaining({ key: 'k1', value: { kind: 'comment', body: 'Hello' } }),
@@ -85,7 +84,7 @@ describe('customer sessions on the device', () => {
     const other = { ...active, dataKey: await (await sessions.deviceKeys()).dataKey('Z'.repeat(43)) };
     expect(await sessions.readOffline(other, schema)).toBeNull();
     await sessions.endSession(active.record, 'signed_out');
-    expect(await customerStore().outbox.count()).toBe(0);
+    expect(await customerStore.queued(PORTAL)).toEqual([]);
     expect(await sessions.readOffline(active, schema)).toBeNull();
   });
 });

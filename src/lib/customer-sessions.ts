@@ -15,14 +15,7 @@ const PORTAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 let keys: Promise<DeviceKeys> | null = null;
 
 async function deviceSecret(): Promise<Uint8Array<ArrayBuffer>> {
-  const db = customerStore();
-  return db.transaction('rw', db.device, async () => {
-    const existing = await db.device.get('secret');
-    if (existing) return existing.secret;
-    const secret = newDeviceSecret();
-    await db.device.put({ id: 'secret', secret });
-    return secret;
-  });
+  return customerStore.deviceSecret(newDeviceSecret);
 }
 
 /** This device's keys: derived on first use after start, then reused (never per call). */
@@ -63,7 +56,7 @@ type SignedIn = { sessionToken: string; expiresAt: string; portalId: string; kin
 export async function keepSession(signedIn: SignedIn, sealed: { data: string; iv: string }, label: PortalLabel, routeKey: string | null): Promise<ActiveSession> {
   const device = await deviceKeys();
   const dataKey = await device.dataKey(signedIn.sessionToken);
-  const previous = await customerStore().sessions.get(signedIn.portalId);
+  const previous = await customerStore.session(signedIn.portalId);
   if (previous) await endSession(previous, 'replaced');
   const record: SessionRecord = {
     portalId: signedIn.portalId,
@@ -76,7 +69,7 @@ export async function keepSession(signedIn: SignedIn, sealed: { data: string; iv
     label: await seal(dataKey, label),
     lastVisitAt: new Date().toISOString(),
   };
-  await customerStore().sessions.put(record);
+  await customerStore.putSession(record);
   const verdict = await judgeSession(device, record);
   if (verdict.status !== 'valid') throw new Error('The new session could not be read back on this device');
   return { record, content: verdict.content, dataKey };
@@ -84,17 +77,14 @@ export async function keepSession(signedIn: SignedIn, sealed: { data: string; iv
 
 /** The stored session a portal path's key (a link token or the portal's id) opens, unjudged. */
 export async function findSession(routeKey: string, kind: PortalKind): Promise<SessionRecord | undefined> {
-  const sessions = customerStore().sessions;
-  const record = PORTAL_ID.test(routeKey)
-    ? await sessions.get(routeKey.toLowerCase())
-    : await sessions.where('routeKeys').equals(await sha256Hex(routeKey)).first();
+  const record = PORTAL_ID.test(routeKey) ? await customerStore.session(routeKey.toLowerCase()) : await customerStore.sessionByRouteKey(await sha256Hex(routeKey));
   return record?.kind === kind ? record : undefined;
 }
 
 /** Remembers that this link token opens the session's portal too. */
 export async function addRouteKey(portalId: string, routeKey: string): Promise<void> {
   const hash = await sha256Hex(routeKey);
-  await customerStore().sessions.where('portalId').equals(portalId).modify((r) => {
+  await customerStore.updateSession(portalId, (r) => {
     if (!r.routeKeys.includes(hash)) r.routeKeys.push(hash);
   });
 }
@@ -104,12 +94,7 @@ export async function addRouteKey(portalId: string, routeKey: string): Promise<v
  * deletes its row on the server (best effort: offline, the row expires on its own).
  */
 export async function endSession(record: SessionRecord, reason: 'signed_out' | 'expired' | 'undecryptable' | 'refused' | 'replaced'): Promise<void> {
-  const db = customerStore();
-  await db.transaction('rw', db.sessions, db.cache, db.outbox, async () => {
-    await db.sessions.delete(record.portalId);
-    await db.cache.delete(record.portalId);
-    await db.outbox.where('portalId').equals(record.portalId).delete();
-  });
+  await customerStore.forget(record.portalId);
   if (reason === 'undecryptable') {
     await recordSecurityEvent({ event_type: 'suspicious_activity', metadata: { action: 'customer_session', reason: 'undecryptable customer session cleared' } }).catch(() => undefined);
   }
@@ -128,14 +113,17 @@ export async function openSession(record: SessionRecord): Promise<ActiveSession 
 }
 
 export async function touchSession(portalId: string): Promise<void> {
-  await customerStore().sessions.update(portalId, { lastVisitAt: new Date().toISOString() });
+  const lastVisitAt = new Date().toISOString();
+  await customerStore.updateSession(portalId, (r) => {
+    r.lastVisitAt = lastVisitAt;
+  });
 }
 
 export type DeviceSession = { portalId: string; kind: PortalKind; label: PortalLabel; lastVisitAt: string; expiresAt: string };
 
 /** This device's valid sessions of a kind, newest visit first (invalid ones are cleared). */
 export async function listSessions(kind: PortalKind): Promise<DeviceSession[]> {
-  const records = await customerStore().sessions.toArray();
+  const records = await customerStore.sessions();
   const listed: DeviceSession[] = [];
   for (const record of records.filter((r) => r.kind === kind)) {
     const active = await openSession(record);
@@ -148,11 +136,11 @@ export async function listSessions(kind: PortalKind): Promise<DeviceSession[]> {
 
 /** Keeps the portal's latest answer for offline reading, sealed with the session's data key. */
 export async function saveOffline(active: ActiveSession, value: unknown): Promise<void> {
-  await customerStore().cache.put({ portalId: active.record.portalId, sealed: await seal(active.dataKey, value), savedAt: new Date().toISOString() });
+  await customerStore.putCache({ portalId: active.record.portalId, sealed: await seal(active.dataKey, value), savedAt: new Date().toISOString() });
 }
 
 export async function readOffline<S extends z.ZodMiniType>(active: ActiveSession, schema: S): Promise<{ value: z.infer<S>; savedAt: string } | null> {
-  const row = await customerStore().cache.get(active.record.portalId);
+  const row = await customerStore.cached(active.record.portalId);
   if (!row) return null;
   const value = await unseal(active.dataKey, row.sealed, schema);
   return value === null ? null : { value, savedAt: row.savedAt };
@@ -160,11 +148,11 @@ export async function readOffline<S extends z.ZodMiniType>(active: ActiveSession
 
 /** A message to send (a comment, a request), kept sealed until the server has it. */
 export async function queueMessage(active: ActiveSession, key: string, value: unknown): Promise<void> {
-  await customerStore().outbox.put({ key, portalId: active.record.portalId, sealed: await seal(active.dataKey, value), createdAt: new Date().toISOString() });
+  await customerStore.queue({ key, portalId: active.record.portalId, sealed: await seal(active.dataKey, value), createdAt: new Date().toISOString() });
 }
 
 export async function queuedMessages<S extends z.ZodMiniType>(active: ActiveSession, schema: S): Promise<{ key: string; createdAt: string; value: z.infer<S> }[]> {
-  const rows = await customerStore().outbox.where('portalId').equals(active.record.portalId).sortBy('createdAt');
+  const rows = await customerStore.queued(active.record.portalId);
   const out: { key: string; createdAt: string; value: z.infer<S> }[] = [];
   for (const row of rows) {
     const value = await unseal(active.dataKey, row.sealed, schema);
@@ -174,5 +162,5 @@ export async function queuedMessages<S extends z.ZodMiniType>(active: ActiveSess
 }
 
 export async function dropMessage(key: string): Promise<void> {
-  await customerStore().outbox.delete(key);
+  await customerStore.dropQueued(key);
 }

@@ -24,7 +24,7 @@ export function SessionList({ kind }: { kind: PortalKind }) {
   const client = useQueryClient();
   const sessions = useQuery({ queryKey: ['portal-sessions', kind], queryFn: () => listSessions(kind), staleTime: 0, retry: false });
   const remove = async (portalId: string) => {
-    const record = await customerStore().sessions.get(portalId);
+    const record = await customerStore.session(portalId);
     if (record) await endSession(record, 'signed_out');
     await client.invalidateQueries({ queryKey: ['portal-sessions', kind] });
   };
