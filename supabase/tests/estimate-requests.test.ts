@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from '../local/db';
 import { withRequestContext } from '../local/request-context';
 import { backendsToTest, startTestServer, type TestServer } from '../local/testing/harness';
-import { asAnon, asUser, createTeam, sqlState, type Team } from './helpers';
+import { asAnon, asUser, createTeam, signUpUser, sqlState, uniqueEmail, type Team } from './helpers';
 
 const backends = await backendsToTest();
 
@@ -76,6 +76,15 @@ describe.each(backends)('estimate requests from /requests on %s', (backend) => {
       // A sales rep cannot change the organization at all (row level security).
       await change(other.sales, 'sales-choice');
       expect((await db.query(`select request_slug from public.organizations where id = $1`, [other.orgId])).rows[0]).toEqual({ request_slug: again });
+    });
+
+    // Two people signing up at the same moment with the same name (CI saw one sign-up refused
+    // with 409): both organizations get a slug, different ones.
+    if (backend === 'postgres') it('gives organizations of the same name created at the same moment different slugs', async () => {
+      const name = `Same Name ${randomUUID().slice(0, 6)}`;
+      const owners = await Promise.all(Array.from({ length: 8 }, (_, i) => signUpUser(db, uniqueEmail(`same-${i}`), { first_name: name, last_name: 'Builder' })));
+      const { rows } = await db.query<{ s: string }>(`select o.request_slug as s from public.organizations o join public.profiles p on p.org_id = o.id where p.user_id = any($1)`, [owners]);
+      expect(new Set(rows.map((r) => r.s)).size).toBe(8);
     });
 
     it('names the organization a form files to: by slug, or the oldest one without a slug; null for an unknown slug', async () => {
