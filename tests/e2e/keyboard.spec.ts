@@ -189,6 +189,8 @@ test('build an estimate with catalogue and free-form lines, reorder them and sen
   await tabTo(page, page.getByRole('button', { name: 'New estimate' }).first());
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/estimates\/[0-9a-f-]+\/edit$/);
+  // Focus moves to the new page's content once it has rendered; Tab from there, not before.
+  await expectArrivedAt(page, 'Edit Estimate');
 
   await tabTo(page, page.getByLabel('Title'));
   await page.keyboard.type('Garden path and bench');

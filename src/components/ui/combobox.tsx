@@ -6,9 +6,9 @@ import {
   ComboboxOptions,
 } from '@headlessui/react';
 import { Check, ChevronsUpDown } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { matchesWords } from '../../lib/text-search';
-import { controlClasses } from './field';
+import { controlClasses, useFieldControl } from './field';
 
 export type ComboboxItem = { value: string; label: string; detail?: string };
 
@@ -34,11 +34,23 @@ export function Combobox({
   const [query, setQuery] = useState('');
   const shown = filterItems(items, query);
   const selected = items.find((item) => item.value === value) ?? null;
+  const { 'aria-describedby': describedBy, ...tied } = useFieldControl({});
+  // Headless UI's input sets aria-describedby from its own descriptions (none here), over ours.
+  const describe = useCallback(
+    (input: HTMLInputElement | null) => {
+      if (!input) return;
+      if (describedBy) input.setAttribute('aria-describedby', describedBy);
+      else input.removeAttribute('aria-describedby');
+    },
+    [describedBy],
+  );
   return (
     <HeadlessCombobox value={selected} onChange={(item: ComboboxItem | null) => onChange(item?.value ?? null)} onClose={() => setQuery('')}>
       <div className="relative">
         <ComboboxInput
           className={controlClasses('pr-10')}
+          {...tied}
+          ref={describe}
           displayValue={(item: ComboboxItem | null) => item?.label ?? ''}
           onChange={(event) => setQuery(event.target.value)}
           placeholder={placeholder}

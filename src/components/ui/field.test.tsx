@@ -50,3 +50,26 @@ it('leaves a control without an error valid, and marks every kind of control inv
   expect(select.getAttribute('aria-invalid')).toBe('true');
   expect(describedBy(select)).toBe('Pick a category');
 });
+
+it('points the label at the control, keeps an id and description given by the caller, and ties a combobox', async () => {
+  const { Combobox } = await import('./combobox');
+  render(
+    <>
+      <Field label="Name" hint="As on the contract">
+        <Input id="given" aria-describedby="extra" />
+      </Field>
+      <p id="extra">Extra words</p>
+      <Field label="Customer" error="Pick a customer">
+        <Combobox items={[{ value: 'a', label: 'Acme' }]} value={null} onChange={() => undefined} />
+      </Field>
+    </>,
+  );
+  const name = screen.getByRole('textbox', { name: 'Name' });
+  expect(name.id).toBe('given');
+  expect(describedBy(name)).toBe('Extra words | As on the contract');
+  const customer = screen.getByRole('combobox', { name: 'Customer' });
+  expect(customer.getAttribute('aria-invalid')).toBe('true');
+  expect(describedBy(customer)).toBe('Pick a customer');
+  // The browser focuses the control a label is for when the label is clicked.
+  expect((screen.getByText('Customer') as HTMLLabelElement).htmlFor).toBe(customer.id);
+});
