@@ -34,14 +34,20 @@ function zodMiniCopy(): Plugin {
   };
 }
 
-// The estimate link of the e-mail (estimate-link.html, served for /portal/estimate/{token}) is
-// built on its own after the app, into the same folder: its files are not shared with the
-// app's, so a customer's phone gets a few files holding only what the page uses (React, the
-// view, zod/mini) instead of the app's many small shared chunks, each a round trip on a slow
-// line. Its small first module starts the opening call and imports the rest, which the HTML
-// preloads so it downloads at once, beside that module. The app's own router keeps the route
-// too (the service worker answers navigations with index.html).
-const ESTIMATE_LINK_ASSETS = 'assets/estimate-link';
+// The pages a customer opens from an e-mail are built on their own after the app, into the same
+// folder, each with its files under its own assets folder: their files are not shared with the
+// app's, so a customer's phone gets a few files holding only what the page uses instead of the
+// app's many small shared chunks, each a round trip on a slow line. The app's own router keeps
+// their routes too (the service worker answers navigations with index.html).
+// - estimate-link.html (/portal/estimate/{token}): no router, no service worker; its small first
+//   module starts the opening call and imports the rest, which the HTML preloads so it downloads
+//   at once, beside that module.
+// - portal.html (the portal pages): react-router's declarative router and the portal pages;
+//   it registers the service worker, so the portal installs and opens offline (from the app).
+const SEPARATE_PAGES = [
+  { html: 'estimate-link.html', assets: 'assets/estimate-link', preload: /\/src\/app\/estimate-link-page\.tsx$/ },
+  { html: 'portal.html', assets: 'assets/portal', preload: /\/src\/app\/portal-app\.tsx$/ },
+];
 
 /** Preloads from the HTML the files of the entry's dynamic import of `module` (not its other ones: supabase-js stays lazy). */
 function preloadDynamicImport(module: RegExp): Plugin {
@@ -71,39 +77,41 @@ function preloadDynamicImport(module: RegExp): Plugin {
   };
 }
 
-function estimateLinkPage(): Plugin {
+function separatePages(): Plugin {
   let outDir = '';
   return {
-    name: 'estimate-link-page',
+    name: 'separate-pages',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
     },
     async closeBundle() {
       const { build } = await import('vite');
-      await build({
-        configFile: false,
-        root: fileURLToPath(new URL('./src', import.meta.url)),
-        publicDir: false,
-        envDir: repoRoot,
-        logLevel: 'warn',
-        define: { __APP_VERSION__: JSON.stringify(pkg.version) },
-        plugins: [zodMiniCopy(), react(), tailwindcss(), preloadDynamicImport(/\/src\/app\/estimate-link-page\.tsx$/)],
-        build: {
-          outDir,
-          emptyOutDir: false,
-          sourcemap: process.env.LINK_SOURCEMAP === '1',
-          reportCompressedSize: false,
-          rollupOptions: {
-            input: fileURLToPath(new URL('./src/estimate-link.html', import.meta.url)),
-            output: {
-              entryFileNames: `${ESTIMATE_LINK_ASSETS}/[name]-[hash].js`,
-              chunkFileNames: `${ESTIMATE_LINK_ASSETS}/[name]-[hash].js`,
-              assetFileNames: `${ESTIMATE_LINK_ASSETS}/[name]-[hash][extname]`,
+      for (const page of SEPARATE_PAGES) {
+        await build({
+          configFile: false,
+          root: fileURLToPath(new URL('./src', import.meta.url)),
+          publicDir: false,
+          envDir: repoRoot,
+          logLevel: 'warn',
+          define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+          plugins: [zodMiniCopy(), react(), tailwindcss(), preloadDynamicImport(page.preload)],
+          build: {
+            outDir,
+            emptyOutDir: false,
+            sourcemap: process.env.LINK_SOURCEMAP === '1',
+            reportCompressedSize: false,
+            rollupOptions: {
+              input: fileURLToPath(new URL(`./src/${page.html}`, import.meta.url)),
+              output: {
+                entryFileNames: `${page.assets}/[name]-[hash].js`,
+                chunkFileNames: `${page.assets}/[name]-[hash].js`,
+                assetFileNames: `${page.assets}/[name]-[hash][extname]`,
+              },
             },
           },
-        },
-      });
+        });
+      }
     },
   };
 }
@@ -116,7 +124,7 @@ export default defineConfig({
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
   plugins: [
     zodMiniCopy(),
-    estimateLinkPage(),
+    separatePages(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -142,7 +150,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['estimate-link.html', `${ESTIMATE_LINK_ASSETS}/**`],
+        globIgnores: SEPARATE_PAGES.flatMap((page) => [page.html, `${page.assets}/**`]),
         navigateFallback: 'index.html',
         navigateFallbackDenylist: API_PATHS,
         cleanupOutdatedCaches: true,

@@ -6,7 +6,7 @@ import { registerServiceWorker } from './app/pwa';
 import { loadsAuthAtStart } from './app/route-table';
 import { createAppRouter } from './app/router';
 import { StartupError } from './app/startup-error';
-import { loadAuth } from './features/auth/use-auth';
+import { authNeededAtLoad, loadAuth } from './features/auth/use-auth';
 import { appStore } from './lib/app-store';
 import { loadRuntimeConfig, startupErrorMessage } from './lib/runtime-config';
 import { provideRuntimeConfig } from './lib/supabase';
@@ -19,7 +19,7 @@ async function start() {
   // Nothing waits in line: the router starts loading the page's code and, where the page
   // needs auth, supabase-js loads too, both while the config is read.
   const router = createAppRouter();
-  if (loadsAuthAtStart(window.location)) loadAuth().catch(() => undefined);
+  if (loadsAuthAtStart(window.location) && authNeededAtLoad()) loadAuth().catch(() => undefined);
   try {
     await config;
   } catch (error) {

@@ -22,7 +22,8 @@ async function answerCustomerCheck(result: unknown) {
   customer.resolve(result);
 }
 
-const { CustomerSessionGuard, StaffGuard } = await import('./guards');
+const { StaffGuard } = await import('./guards');
+const { CustomerSessionGuard } = await import('./customer-session-guard');
 const { markSignOutRequested } = await import('./sign-out');
 
 function Where() {

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
-import type { CustomerSessionCheck } from '../features/customer-portal/session';
 import { takeSignOutRequested } from './sign-out';
 
 function returnPath(location: { pathname: string; search: string; hash: string }): string {
@@ -24,33 +22,6 @@ export function StaffGuard() {
     return <Navigate to={to} replace />;
   }
   if (status === 'mfa-required') return <Navigate to={staffRedirect(status, returnPath(location))} replace />;
-  return <Outlet />;
-}
-
-/** /portal/{token} and below: a valid customer session, or /portal-auth?redirect={path}. */
-export function CustomerSessionGuard() {
-  const { token = '' } = useParams();
-  const location = useLocation();
-  const [check, setCheck] = useState<{ token: string; result: CustomerSessionCheck } | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    // Loaded here, not with the app: staff pages never need the customer session code.
-    import('../features/customer-portal/session')
-      .then(({ checkCustomerSession }) => checkCustomerSession(token))
-      .then(
-      (result) => active && setCheck({ token, result }),
-      () => active && setCheck({ token, result: { status: 'none' } }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [token]);
-
-  if (!check || check.token !== token) return <PageSpinner label="Checking your portal session…" />;
-  if (check.result.status !== 'valid') {
-    return <Navigate to={`/portal-auth?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
-  }
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 // Every route of SPEC.md §2 with who may open it and its head tags. The router, the head tags
 // and the empty-parameter rule all read this one table.
 import { matchPath } from 'react-router-dom';
+import { carriesAuthParams } from '../features/auth/auth-url';
 import { pageDescription, pageTitle } from '../lib/head';
 import { ESTIMATE_LINK_HEAD } from './estimate-link-route';
 
@@ -104,7 +105,7 @@ const AUTH_PATHS = new Set(['/auth', '/invite/:token']);
  * does not: it never downloads supabase-js.
  */
 export function loadsAuthAtStart(url: { pathname: string; search: string; hash: string }): boolean {
-  if (/[?&](code|error|error_description|token_hash)=/.test(url.search) || /(access_token|error_description|error_code)=/.test(url.hash)) return true;
+  if (carriesAuthParams(url)) return true;
   const entry = routeFor(url.pathname);
   if (!entry) return LEGACY_REDIRECTS.some((r) => matchPath({ path: r.from, end: true }, url.pathname));
   return entry.access === 'staff' || AUTH_PATHS.has(entry.path);

@@ -1,11 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
-import { loadAuth } from '../features/auth/use-auth';
+import { authNeededAtLoad, loadAuth } from '../features/auth/use-auth';
 import { RouterErrorPage } from './router-error-page';
-import { CustomerSessionGuard, LegacyRedirect, StaffGuard } from './guards';
+import { CustomerSessionGuard } from './customer-session-guard';
+import { LegacyRedirect, StaffGuard } from './guards';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFoundPage } from './not-found-page';
+import { PORTAL_PAGES } from './portal-pages';
 import { RootLayout } from './root-layout';
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
@@ -20,7 +22,10 @@ function withAuth(load: Lazy): Lazy {
   return async () => (await Promise.all([load(), loadAuth()]))[0];
 }
 
-const loadAuthPage: Lazy = withAuth(page(() => import('../features/auth/auth-page'), (m) => m.AuthPage));
+// /auth opens without them when the visitor is known to be signed out: its forms load them when
+// first touched (use-auth.ts).
+const authPage: Lazy = page(() => import('../features/auth/auth-page'), (m) => m.AuthPage);
+const loadAuthPage: Lazy = () => (authNeededAtLoad() ? withAuth(authPage)() : authPage());
 
 // The settings page shows the auth feature's security panel and e-mail change; the app composes them.
 const loadSettingsPage: Lazy = withAuth(async () => {
@@ -49,26 +54,6 @@ const loadInvitePage: Lazy = withAuth(async () => {
   };
 });
 
-// A prospect portal opens its estimates in the customer portal's estimate view (loaded when an
-// estimate is opened); the app composes the two.
-const PortalEstimateView = lazy(() => import('../features/customer-portal/portal-estimate').then((m) => ({ default: m.PortalEstimateView })));
-const loadProspectPortalPage: Lazy = async () => {
-  const { ProspectPortalPage } = await import('../features/prospect-portal/prospect-portal-page');
-  return {
-    Component: function ProspectPortal() {
-      return (
-        <ProspectPortalPage
-          renderEstimate={(props) => (
-            <Suspense fallback={<PageSpinner label="Opening the estimate…" />}>
-              <PortalEstimateView {...props} />
-            </Suspense>
-          )}
-        />
-      );
-    },
-  };
-};
-
 // The estimate link page's view (forms, signature pad) downloads alongside the page's own
 // small module, not after it; the loader starts the opening call as soon as its module is in,
 // without waiting for the view's code or the first render.
@@ -85,25 +70,16 @@ const loadEstimateLinkPage: Lazy = async () => {
   return { Component: EstimateViewPage };
 };
 
+function portalRoutes(guarded: boolean): RouteObject[] {
+  return PORTAL_PAGES.filter((p) => p.guarded === guarded).map(({ path, load }) => ({ path, lazy: async () => ({ Component: await load() }) }));
+}
+
 const publicRoutes: RouteObject[] = [
   { path: '/requests', lazy: page(() => import('../features/requests/requests-page'), (m) => m.RequestsPage) },
-  { path: '/portal-auth', lazy: page(() => import('../features/customer-portal/portal-auth-page'), (m) => m.PortalAuthPage) },
-  { path: '/portal-selection', lazy: page(() => import('../features/customer-portal/portal-selection-page'), (m) => m.PortalSelectionPage) },
   { path: '/portal/estimate/:token', loader: startEstimateOpening, lazy: loadEstimateLinkPage },
-  { path: '/prospect-portal-auth', lazy: page(() => import('../features/prospect-portal/prospect-portal-auth-page'), (m) => m.ProspectPortalAuthPage) },
-  {
-    path: '/prospect-portal-selection',
-    lazy: page(() => import('../features/prospect-portal/prospect-portal-selection-page'), (m) => m.ProspectPortalSelectionPage),
-  },
-  { path: '/prospect-portal/:token', lazy: loadProspectPortalPage },
+  ...portalRoutes(false),
   { path: '/invite/:token', lazy: loadInvitePage },
-  {
-    element: <CustomerSessionGuard />,
-    children: [
-      { path: '/portal/:token', lazy: page(() => import('../features/customer-portal/portal-home-page'), (m) => m.PortalHomePage) },
-      { path: '/portal/:token/new-estimate', lazy: page(() => import('../features/customer-portal/new-estimate-page'), (m) => m.PortalNewEstimatePage) },
-    ],
-  },
+  { element: <CustomerSessionGuard />, children: portalRoutes(true) },
   { path: '/404', element: <NotFoundPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -8,6 +8,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'cep-static-'));
 mkdirSync(path.join(dir, 'assets'));
 writeFileSync(path.join(dir, 'index.html'), 'the app');
 writeFileSync(path.join(dir, 'estimate-link.html'), 'the estimate link page');
+writeFileSync(path.join(dir, 'portal.html'), 'the portal page');
 writeFileSync(path.join(dir, 'assets', 'main-abc.js'), 'code');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -23,8 +24,16 @@ describe('serving the built app', () => {
     }
   });
 
+  it('answers the portal pages with the portal page, uncached', async () => {
+    const paths = ['/portal-auth', '/portal-auth?redirect=%2Fportal%2Fabc', '/portal-selection/', '/prospect-portal-auth', '/prospect-portal-selection', '/prospect-portal/abc', '/portal/abc', '/portal/abc/', '/portal/abc/new-estimate'];
+    for (const p of paths) {
+      expect(await page(p.split('?')[0]!)).toEqual({ status: 200, body: 'the portal page', cache: 'no-cache' });
+    }
+  });
+
   it('answers every other path, a blank token included, with the app', async () => {
-    for (const p of ['/', '/estimates', '/portal/abc', '/portal/estimate/', '/portal/estimate/%20', '/portal/estimate/abc/more', '/portal/estimate/%E0%A4%A']) {
+    const paths = ['/', '/estimates', '/portals', '/portals/abc', '/portal', '/portal/', '/portal/%20', '/portal/abc/other', '/prospect-portal/', '/portal-authx', '/requests'];
+    for (const p of [...paths, '/portal/estimate/', '/portal/estimate/%20', '/portal/estimate/abc/more', '/portal/estimate/%E0%A4%A']) {
       expect((await page(p)).body).toBe('the app');
     }
   });

@@ -1,6 +1,7 @@
 // The built app (STATIC_DIR) on the API's origin: hashed assets cached for good, pages and the
 // service worker never cached, any other path answered with the app (index.html), and the
-// estimate link of the e-mail with its page of its own (estimate-link.html).
+// pages a customer opens from an e-mail with their pages of their own: the estimate link
+// (estimate-link.html) and the portals (portal.html).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,6 +23,20 @@ async function fileResponse(file: string, cacheControl: string): Promise<Respons
 // customer's view without the staff app); a blank token goes to the app, which says not found.
 const ESTIMATE_LINK = /^\/portal\/estimate\/[^/]*[^/\s][^/]*\/?$/;
 
+// The portal pages of src/app/portal-pages.tsx (the app can't be imported here; a test of the
+// app checks that the two agree). A blank token goes to the app, which says not found.
+const TOKEN = '[^/]*[^/\\s][^/]*';
+const PORTAL_PAGE = new RegExp(
+  `^/(?:portal-auth|portal-selection|prospect-portal-auth|prospect-portal-selection|prospect-portal/${TOKEN}|portal/(?!estimate/)${TOKEN}(?:/new-estimate)?)/?$`,
+);
+
+/** The page of its own that answers a path, if any. */
+export function separatePageFor(decodedPath: string): string | undefined {
+  if (ESTIMATE_LINK.test(decodedPath)) return 'estimate-link.html';
+  if (PORTAL_PAGE.test(decodedPath)) return 'portal.html';
+  return undefined;
+}
+
 /** The built app: hashed assets are immutable, index.html and the service worker never cached, SPA fallback. */
 export async function serveApp(requestPath: string, accept: string, staticDir: string): Promise<Response> {
   const decoded = (() => {
@@ -39,7 +54,8 @@ export async function serveApp(requestPath: string, accept: string, staticDir: s
     if (found) return found;
     if (path.extname(decoded) && !accept.includes('text/html')) return new Response('Not found', { status: 404 });
   }
-  const page = ESTIMATE_LINK.test(decoded) ? await fileResponse(path.join(staticDir, 'estimate-link.html'), 'no-cache') : undefined;
+  const separate = separatePageFor(decoded);
+  const page = separate ? await fileResponse(path.join(staticDir, separate), 'no-cache') : undefined;
   if (page) return page;
   const index = await fileResponse(path.join(staticDir, 'index.html'), 'no-cache');
   if (index) return index;

@@ -10,7 +10,7 @@ import { NewPasswordForm } from './new-password-form';
 import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
-import { useAuth, useAuthInternals } from './use-auth';
+import { loadAuth, useAuth } from './use-auth';
 
 function withParams(params: URLSearchParams, changes: Record<string, string | null>): string {
   const next = new URLSearchParams(params);
@@ -46,7 +46,6 @@ function ModeSwitch({ params, mode }: { params: URLSearchParams; mode: 'sign-in'
 
 export function AuthPage() {
   const { status, recovery, notice } = useAuth();
-  const { controller } = useAuthInternals();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [rememberedReturn] = useState(takeReturnPath);
@@ -74,8 +73,11 @@ export function AuthPage() {
       <AuthLayout title="Set a new password" subtitle="Choose a new password for your account.">
         <NewPasswordForm
           onDone={() => {
-            controller.endRecovery();
-            navigate(redirect, { replace: true });
+            // Signed in through a recovery link: auth is loaded.
+            void loadAuth().then(({ controller }) => {
+              controller.endRecovery();
+              navigate(redirect, { replace: true });
+            });
           }}
         />
       </AuthLayout>

@@ -6,10 +6,9 @@ import { Field, Input } from '../../components/ui/field';
 import { requestPasswordReset } from './commands';
 import { FormAlert } from './form-alert';
 import { resetRequestSchema, type ResetRequestValues } from './schemas';
-import { useAuthInternals } from './use-auth';
+import { loadAuth, preloadAuth } from './use-auth';
 
 export function ResetRequestForm() {
-  const { auth } = useAuthInternals();
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
@@ -25,6 +24,7 @@ export function ResetRequestForm() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setFormError(null);
     try {
+      const { auth } = await loadAuth();
       const result = await requestPasswordReset(auth, email, window.location.origin);
       if (result.ok) setSentTo(email);
       else setFormError(result.message);
@@ -35,7 +35,7 @@ export function ResetRequestForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Reset password">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuth} className="flex flex-col gap-5" aria-label="Reset password">
       <Field label="Email" error={errors.email?.message}>
         <Input
           {...register('email')}

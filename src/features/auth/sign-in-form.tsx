@@ -8,10 +8,9 @@ import { browserSignInDeps, signIn } from './commands';
 import { FormAlert } from './form-alert';
 import { PasswordInput } from './password-input';
 import { signInSchema, type SignInValues } from './schemas';
-import { useAuthInternals } from './use-auth';
+import { loadAuth, preloadAuth } from './use-auth';
 
 export function SignInForm({ resetHref }: { resetHref: string }) {
-  const { auth, controller, storageKey } = useAuthInternals();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -34,6 +33,7 @@ export function SignInForm({ resetHref }: { resetHref: string }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
+      const { auth, controller, storageKey } = await loadAuth();
       const result = await signIn(
         browserSignInDeps(auth, storageKey, (work) => controller.expectingSignOut(work)),
         values,
@@ -46,7 +46,7 @@ export function SignInForm({ resetHref }: { resetHref: string }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuth} className="flex flex-col gap-5" aria-label="Sign in">
       <Field label="Email or phone number" error={errors.identifier?.message}>
         <Input
           {...register('identifier')}

@@ -9,10 +9,9 @@ import { FormAlert } from './form-alert';
 import { PasswordInput } from './password-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { signUpSchema, type SignUpValues } from './schemas';
-import { useAuthInternals } from './use-auth';
+import { loadAuth, preloadAuth } from './use-auth';
 
 export function SignUpForm() {
-  const { auth } = useAuthInternals();
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmationSentTo, setConfirmationSentTo] = useState<string | null>(null);
   const {
@@ -41,6 +40,7 @@ export function SignUpForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
+      const { auth } = await loadAuth();
       const result = await signUp(auth, values, window.location.origin);
       if (!result.ok) {
         if (result.field) {
@@ -64,7 +64,7 @@ export function SignUpForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Create account">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuth} className="flex flex-col gap-5" aria-label="Create account">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First name" error={errors.firstName?.message}>
           <Input {...register('firstName')} autoComplete="given-name" invalid={Boolean(errors.firstName)} />

@@ -1,8 +1,10 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { createContext, createElement, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { isInIframe } from '../../lib/iframe-session';
 import { hasStoredAuthToken, loadSupabase } from '../../lib/supabase';
 import type { AuthSnapshot, AuthStatus } from './auth-controller';
 import type { AuthInternals } from './auth-session';
+import { carriesAuthParams } from './auth-url';
 
 export type { AuthInternals } from './auth-session';
 
@@ -23,6 +25,16 @@ export type AuthState = {
 // during the client's start removes the session before any listener exists.
 const SESSION_AT_LOAD = hasStoredAuthToken();
 
+// Signed out, and known to be without supabase-js: no stored session, no auth link's parameters
+// in the URL, no parent frame to ask for one. Staff screens then go to /auth without loading it,
+// and /auth shows its forms at once and loads it when a form is first touched or sent.
+const SIGNED_OUT_AT_LOAD = typeof window !== 'undefined' && !SESSION_AT_LOAD && !carriesAuthParams(window.location) && !isInIframe();
+
+/** Whether the page must load supabase-js to know who is signed in. */
+export function authNeededAtLoad(): boolean {
+  return !SIGNED_OUT_AT_LOAD;
+}
+
 // supabase-js and the controller load on first need (loadAuth()): a staff screen, /auth or
 // /invite asks for them; a customer's token page never does and downloads neither.
 let internals: AuthInternals | null = null;
@@ -31,12 +43,24 @@ const internalsListeners = new Set<() => void>();
 
 /** Loads supabase-js and the auth controller once; route loaders await it before a screen that needs them. */
 export function loadAuth(): Promise<AuthInternals> {
-  loading ??= Promise.all([loadSupabase(), import('./auth-session')]).then(([client, { createInternals }]) => {
-    internals = createInternals(client, SESSION_AT_LOAD);
-    for (const listener of internalsListeners) listener();
-    return internals;
-  });
+  loading ??= Promise.all([loadSupabase(), import('./auth-session')]).then(
+    ([client, { createInternals }]) => {
+      internals = createInternals(client, SESSION_AT_LOAD);
+      for (const listener of internalsListeners) listener();
+      return internals;
+    },
+    (error: unknown) => {
+      // Not loaded (offline before the service worker had the files): the next need tries again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** For a form's focus: start loading what its submit will need while the user types. */
+export function preloadAuth(): void {
+  loadAuth().catch(() => undefined);
 }
 
 function subscribeInternals(listener: () => void): () => void {
@@ -45,6 +69,7 @@ function subscribeInternals(listener: () => void): () => void {
 }
 
 const LOADING: AuthSnapshot = { status: 'loading', session: null, user: null, recovery: false, notice: null, stale: false };
+const SIGNED_OUT: AuthSnapshot = { ...LOADING, status: 'signed-out' };
 const noSubscription = () => () => undefined;
 const loadingSnapshot = () => LOADING;
 
@@ -69,7 +94,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [current]);
 
-  const snapshot = useSyncExternalStore(controller?.subscribe ?? noSubscription, controller?.getSnapshot ?? loadingSnapshot, controller?.getSnapshot ?? loadingSnapshot);
+  const read = useSyncExternalStore(controller?.subscribe ?? noSubscription, controller?.getSnapshot ?? loadingSnapshot, controller?.getSnapshot ?? loadingSnapshot);
+  // Until the controller has read the session, what is known without it (no spinner over a form being filled in).
+  const snapshot = read.status === 'loading' && SIGNED_OUT_AT_LOAD ? SIGNED_OUT : read;
   const value = useMemo<AuthState>(
     () => ({
       status: snapshot.status,
@@ -89,9 +116,10 @@ export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth() needs <AuthProvider> above it');
   const loaded = useContext(InternalsContext) !== null;
-  // Whoever asks for the auth state gets it loaded (status 'loading' until then).
+  // Whoever asks for the auth state gets it loaded (status 'loading' until then), unless the
+  // answer is known without it.
   useEffect(() => {
-    if (!loaded) void loadAuth();
+    if (!loaded && !SIGNED_OUT_AT_LOAD) void loadAuth();
   }, [loaded]);
   return value;
 }
