@@ -9,24 +9,17 @@
 import './styles.css';
 import { startOpening } from './features/customer-portal/estimate-view/opening';
 import { ESTIMATE_LINK_HEAD, tokenFromPath } from './app/estimate-link-route';
+import { startWithConfig } from './app/start-with-config';
 import { applyHeadTags, pageDescription, pageTitle } from './lib/head';
-import { loadRuntimeConfig, startupErrorMessage } from './lib/runtime-config';
-import { provideRuntimeConfig } from './lib/supabase';
 
 async function start() {
   const token = tokenFromPath(window.location.pathname);
   applyHeadTags({ title: pageTitle(ESTIMATE_LINK_HEAD.name), description: pageDescription(ESTIMATE_LINK_HEAD.description), canonical: `${window.location.origin}${window.location.pathname}` });
-  const config = loadRuntimeConfig();
-  provideRuntimeConfig(config);
-  startOpening(token);
-  const page = import('./app/estimate-link-page');
-  try {
-    await config;
-  } catch (error) {
-    (await page).showStartupError(startupErrorMessage(error));
-    return;
-  }
-  (await page).showEstimateLink(token);
+  const page = await startWithConfig(() => {
+    startOpening(token);
+    return import('./app/estimate-link-page');
+  });
+  page?.showEstimateLink(token);
 }
 
 void start();

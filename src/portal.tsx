@@ -5,23 +5,14 @@
 // does not rewrite to it, the app's router shows the same pages (src/app/portal-pages.tsx).
 import './styles.css';
 import { registerServiceWorker } from './app/pwa';
+import { startWithConfig } from './app/start-with-config';
 import { appStore } from './lib/app-store';
-import { loadRuntimeConfig, startupErrorMessage } from './lib/runtime-config';
-import { provideRuntimeConfig } from './lib/supabase';
 
 async function start() {
   // The service worker makes the portal installable and readable offline.
   registerServiceWorker(appStore);
-  const config = loadRuntimeConfig();
-  provideRuntimeConfig(config);
-  const app = import('./app/portal-app');
-  try {
-    await config;
-  } catch (error) {
-    (await app).showStartupError(startupErrorMessage(error));
-    return;
-  }
-  await (await app).showPortal();
+  const app = await startWithConfig(() => import('./app/portal-app'));
+  await app?.showPortal();
 }
 
 void start();

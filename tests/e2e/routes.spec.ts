@@ -141,6 +141,26 @@ test.describe('signed out', () => {
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/estimates/c-9/edit');
   });
 
+  test('a page that cannot read its config says the server cannot be reached, on each page of its own too', async ({ page }) => {
+    await page.route('**/config.json', (route) => route.abort('internetdisconnected'));
+    for (const path of ['/auth', '/portal-auth', '/portal/estimate/abc']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: "Can't reach the server" })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    }
+  });
+
+  test('a path inside the portal page that is not a portal page opens in the app', async ({ page }) => {
+    await page.goto('/portal-selection');
+    await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
+    await page.evaluate(() => {
+      history.pushState(null, '', '/requests');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: /request an estimate/i }).first()).toBeVisible();
+    await expect(page).toHaveTitle(`Request an Estimate · ${APP}`);
+  });
+
   test('portal routes that need no customer session never redirect', async ({ page }) => {
     for (const path of ['/portal-auth?redirect=%2Fportal%2Fx', '/portal-selection', '/portal/estimate/abc']) {
       await page.goto(path);
