@@ -14,7 +14,7 @@ async function open() {
   const db = await openDatabase({ userId: USER, indexedDB, IDBKeyRange, multiInstance: false, collections: ['accounts', 'prospects', 'estimates'] });
   const entry: { db: AppDatabase; index?: WordIndex } = { db };
   opened.push(entry);
-  return { db, indexOf: () => (entry.index = openWordIndex(db, { indexedDB, IDBKeyRange })) };
+  return { db, indexOf: () => (entry.index = openWordIndex(db, { indexedDB, IDBKeyRange, collection: 'estimates' })) };
 }
 
 afterEach(async () => {

@@ -8,7 +8,6 @@ import { listAccounts, listProspects, teamOf } from '../../../db/queries';
 import { useLiveQuery, useWorkspace } from '../../../db/react';
 import { countEstimates, listEstimates, newestEstimates } from '../queries';
 import { filterEstimates, isDefaultView, type ListFilter } from './estimate-list';
-import { useSearchMatches } from './use-search-matches';
 
 /** Rows of the first screen: more than a tall screen shows, with the virtualizer's overscan. */
 const FIRST_PAGE = 50;
@@ -40,9 +39,8 @@ export function useEstimateList(filter: ListFilter) {
   // The header's count until the full list gives it.
   const count = useLiveQuery((d) => (firstIn && !all ? countEstimates(d, orgId) : null), [orgId, firstIn, !!all]);
   const names = useNames(firstIn);
-  const matches = useSearchMatches(filter.search, all);
   const defaultView = isDefaultView(filter);
-  const rows = useMemo(() => (all ? filterEstimates(all, filter, matches) : defaultView ? (first.result ?? []) : []), [all, filter, matches, defaultView, first.result]);
+  const rows = useMemo(() => (all ? filterEstimates(all, filter) : defaultView ? (first.result ?? []) : []), [all, filter, defaultView, first.result]);
   const total = all ? all.length : (count.result ?? first.result?.length ?? 0);
   return { loading: !first.result, all, rows, total, defaultView, ...names };
 }
