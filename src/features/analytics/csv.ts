@@ -18,15 +18,3 @@ export function centsCsv(cents: number | null): string {
 export function percentCsv(percent: number | null): string {
   return percent === null ? 'N/A' : percent.toFixed(1);
 }
-
-/** Hands the text to the browser as a file download. */
-export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

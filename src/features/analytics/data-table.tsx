@@ -3,7 +3,8 @@ import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
-import { downloadCsv, toCsv, type CsvValue } from './csv';
+import { downloadText } from '../../lib/download';
+import { toCsv, type CsvValue } from './csv';
 
 export type TableColumn<R> = {
   header: string;
@@ -39,7 +40,7 @@ export function DataTable<R>({
 }) {
   const shown = columns.filter((c) => !c.csvOnly);
   const download = () =>
-    downloadCsv(
+    downloadText(
       `${fileName}.csv`,
       toCsv(
         columns.map((c) => c.csvHeader ?? c.header),

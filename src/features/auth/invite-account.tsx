@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { NameFields } from './account-fields';
 import { describeError } from '../../lib/errors';
 import { browserSignInDeps, signIn } from './commands';
 import { FormAlert } from './form-alert';
@@ -77,14 +78,7 @@ function InviteSignUp({ email, token, onSignedUp }: Pick<InviteAccountProps, 'em
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Create your account">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message}>
-          <Input {...register('firstName')} autoComplete="given-name" invalid={Boolean(errors.firstName)} />
-        </Field>
-        <Field label="Last name" error={errors.lastName?.message}>
-          <Input {...register('lastName')} autoComplete="family-name" invalid={Boolean(errors.lastName)} />
-        </Field>
-      </div>
+      <NameFields first={register('firstName')} last={register('lastName')} errors={{ first: errors.firstName?.message, last: errors.lastName?.message }} />
       <input type="email" value={email} autoComplete="username" readOnly hidden />
       <div className="flex flex-col gap-2">
         <Field label="Choose a password" error={hint || errors.password?.message}>

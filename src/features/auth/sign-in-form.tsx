@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { IdentifierField } from './account-fields';
 import { browserSignInDeps, signIn } from './commands';
 import { FormAlert } from './form-alert';
 import { PasswordInput } from './password-input';
@@ -47,18 +48,7 @@ export function SignInForm({ resetHref }: { resetHref: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuth} className="flex flex-col gap-5" aria-label="Sign in">
-      <Field label="Email or phone number" error={errors.identifier?.message}>
-        <Input
-          {...register('identifier')}
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
-          invalid={Boolean(errors.identifier)}
-        />
-      </Field>
+      <IdentifierField field={register('identifier')} error={errors.identifier?.message} />
       <div className="flex flex-col gap-2">
         <Field label="Password" error={errors.password?.message}>
           <PasswordInput {...register('password')} autoComplete="current-password" invalid={Boolean(errors.password)} />

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { IdentifierField, NameFields } from './account-fields';
 import { passwordMessage } from './password-rules';
 import { signUp } from './commands';
 import { FormAlert } from './form-alert';
@@ -65,26 +66,8 @@ export function SignUpForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuth} className="flex flex-col gap-5" aria-label="Create account">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message}>
-          <Input {...register('firstName')} autoComplete="given-name" invalid={Boolean(errors.firstName)} />
-        </Field>
-        <Field label="Last name" error={errors.lastName?.message}>
-          <Input {...register('lastName')} autoComplete="family-name" invalid={Boolean(errors.lastName)} />
-        </Field>
-      </div>
-      <Field label="Email or phone number" error={errors.identifier?.message}>
-        <Input
-          {...register('identifier')}
-          type="text"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
-          invalid={Boolean(errors.identifier)}
-        />
-      </Field>
+      <NameFields first={register('firstName')} last={register('lastName')} errors={{ first: errors.firstName?.message, last: errors.lastName?.message }} />
+      <IdentifierField field={register('identifier')} error={errors.identifier?.message} />
       <div className="flex flex-col gap-2">
         <Field label="Password" error={passwordHint || errors.password?.message}>
           <PasswordInput {...register('password')} autoComplete="new-password" invalid={Boolean(passwordHint || errors.password)} />

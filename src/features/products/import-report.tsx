@@ -1,7 +1,6 @@
 // What a CSV file would do to the catalogue, shown before anything is written: the count, the
 // new products, each update with the fields it changes, and every problem by row and column.
-import { CircleAlert, CircleCheck } from 'lucide-react';
-import { REPORT_CELL, ReportTable } from '../../components/report-table';
+import { ImportSummary, REPORT_CELL, ReportTable } from '../../components/report-table';
 import { countLabel } from '../../lib/count-label';
 import { formatMoney } from '../../lib/money';
 import type { ImportPlan } from './csv';
@@ -9,22 +8,11 @@ import type { ImportPlan } from './csv';
 function Summary({ plan }: { plan: ImportPlan }) {
   const creates = plan.valid.filter((r) => !r.existingId).length;
   const updates = plan.valid.length - creates;
-  const partial = plan.problems.length > 0 && plan.valid.length > 0;
   return (
-    <p role="status" className="flex items-start gap-2 text-sm text-slate-800">
-      {plan.problems.length === 0 ? (
-        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-      ) : (
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-      )}
-      <span>
-        {countLabel(plan.rows, 'row')} checked: {countLabel(plan.valid.length, 'valid row')} ({creates} new, {countLabel(updates, 'update')})
-        {plan.unchanged > 0 && <>, {countLabel(plan.unchanged, 'row')} already up to date</>}
-        {plan.invalidRows > 0 && <>, {countLabel(plan.invalidRows, 'row')} with problems</>}.
-        {partial && ' Nothing is imported unless you choose to import only the valid rows, or fix the file and choose it again.'}
-        {plan.problems.length > 0 && plan.valid.length === 0 && ' Fix the file and choose it again.'}
-      </span>
-    </p>
+    <ImportSummary counts={{ valid: plan.valid.length, problems: plan.problems.length, invalidRows: plan.invalidRows }}>
+      {countLabel(plan.rows, 'row')} checked: {countLabel(plan.valid.length, 'valid row')} ({creates} new, {countLabel(updates, 'update')})
+      {plan.unchanged > 0 && <>, {countLabel(plan.unchanged, 'row')} already up to date</>}
+    </ImportSummary>
   );
 }
 

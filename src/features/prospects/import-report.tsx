@@ -1,8 +1,7 @@
 // What a prospects CSV would add, shown before anything is written: the count, a preview of
 // the new prospects, the duplicates (by e-mail, never imported) and every problem by row and
 // column.
-import { CircleAlert, CircleCheck } from 'lucide-react';
-import { REPORT_CELL, ReportTable } from '../../components/report-table';
+import { ImportSummary, REPORT_CELL, ReportTable } from '../../components/report-table';
 import { countLabel } from '../../lib/count-label';
 import type { ImportPlan } from './csv';
 import { personName, STAGE } from './pipeline';
@@ -10,22 +9,11 @@ import { personName, STAGE } from './pipeline';
 const PREVIEW_ROWS = 100;
 
 function Summary({ plan }: { plan: ImportPlan }) {
-  const partial = plan.problems.length > 0 && plan.valid.length > 0;
   return (
-    <p role="status" className="flex items-start gap-2 text-sm text-slate-800">
-      {plan.problems.length === 0 ? (
-        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-      ) : (
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-      )}
-      <span>
-        {countLabel(plan.rows, 'row')} checked: {countLabel(plan.valid.length, 'new prospect')}
-        {plan.duplicates.length > 0 && <>, {countLabel(plan.duplicates.length, 'duplicate')} by e-mail (not imported)</>}
-        {plan.invalidRows > 0 && <>, {countLabel(plan.invalidRows, 'row')} with problems</>}.
-        {partial && ' Nothing is imported unless you choose to import only the valid rows, or fix the file and choose it again.'}
-        {plan.problems.length > 0 && plan.valid.length === 0 && ' Fix the file and choose it again.'}
-      </span>
-    </p>
+    <ImportSummary counts={{ valid: plan.valid.length, problems: plan.problems.length, invalidRows: plan.invalidRows }}>
+      {countLabel(plan.rows, 'row')} checked: {countLabel(plan.valid.length, 'new prospect')}
+      {plan.duplicates.length > 0 && <>, {countLabel(plan.duplicates.length, 'duplicate')} by e-mail (not imported)</>}
+    </ImportSummary>
   );
 }
 
