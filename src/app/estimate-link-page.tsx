@@ -7,7 +7,7 @@ import { EstimateView } from '../features/customer-portal/estimate-view/componen
 import { createQueryClient } from '../lib/query-client';
 import { ErrorBoundary } from './error-boundary';
 import { PublicFrame } from './layouts/public-frame';
-import { StartupError } from './startup-error';
+export { showStartupError } from './startup-error';
 
 function EstimateLinkApp({ token }: { token: string }) {
   const [queryClient] = useState(createQueryClient);
@@ -28,8 +28,4 @@ export function showEstimateLink(token: string): void {
       <EstimateLinkApp token={token} />
     </StrictMode>,
   );
-}
-
-export function showStartupError(message: string): void {
-  createRoot(document.getElementById('root')!).render(<StartupError message={message} />);
 }

@@ -17,7 +17,7 @@ import { ErrorBoundary } from './error-boundary';
 import { PublicLayout } from './layouts/public-layout';
 import { PORTAL_PAGES, type PortalPage } from './portal-pages';
 import { RootLayout } from './root-layout';
-import { StartupError } from './startup-error';
+export { showStartupError } from './startup-error';
 import { UpdatePrompt } from './update-prompt';
 
 // Each page's module, loaded once. The promise carries its outcome the way React's use() reads
@@ -96,8 +96,4 @@ export async function showPortal(): Promise<void> {
       <PortalApp />
     </StrictMode>,
   );
-}
-
-export function showStartupError(message: string): void {
-  createRoot(document.getElementById('root')!).render(<StartupError message={message} />);
 }

@@ -1,4 +1,5 @@
 import { CloudOff } from 'lucide-react';
+import { createRoot } from 'react-dom/client';
 import { Button } from '../components/ui/button';
 import { BrandMark } from './brand';
 
@@ -17,4 +18,9 @@ export function StartupError({ message }: { message: string }) {
       </div>
     </main>
   );
+}
+
+/** For the customer's pages of their own (start-with-config.ts): the start-up error in place of the page. */
+export function showStartupError(message: string): void {
+  createRoot(document.getElementById('root')!).render(<StartupError message={message} />);
 }
