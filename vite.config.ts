@@ -49,6 +49,11 @@ const SEPARATE_PAGES = [
   { html: 'portal.html', assets: 'assets/portal', preload: /\/src\/app\/portal-app\.tsx$/ },
 ];
 
+// The estimate link page is also rendered by the server (src/estimate-link-server.tsx, loaded
+// by supabase/local/estimate-link-page.ts): built for Node into the build's ssr/ folder, which
+// the server never serves and the service worker never caches.
+const SERVER_RENDERED = { entry: 'estimate-link-server.tsx', folder: 'ssr', file: 'estimate-link-server.mjs' };
+
 /** Preloads from the HTML the files of the entry's dynamic import of `module` (not its other ones: supabase-js stays lazy). */
 function preloadDynamicImport(module: RegExp): Plugin {
   return {
@@ -112,6 +117,27 @@ function separatePages(): Plugin {
           },
         });
       }
+      await build({
+        configFile: false,
+        root: fileURLToPath(new URL('./src', import.meta.url)),
+        publicDir: false,
+        envDir: repoRoot,
+        logLevel: 'warn',
+        plugins: [zodMiniCopy(), react()],
+        // Settled at build time, as in the browser's build: left to the server's environment,
+        // React's development and production copies would each be picked by different chunks.
+        define: { __APP_VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': JSON.stringify('production') },
+        // Everything bundled: the server loads it from wherever the build lies.
+        ssr: { noExternal: true },
+        build: {
+          ssr: fileURLToPath(new URL(`./src/${SERVER_RENDERED.entry}`, import.meta.url)),
+          outDir: `${outDir}/${SERVER_RENDERED.folder}`,
+          emptyOutDir: false,
+          target: 'node20',
+          reportCompressedSize: false,
+          rollupOptions: { output: { entryFileNames: SERVER_RENDERED.file } },
+        },
+      });
     },
   };
 }
@@ -150,7 +176,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: SEPARATE_PAGES.flatMap((page) => [page.html, `${page.assets}/**`]),
+        globIgnores: [...SEPARATE_PAGES.flatMap((page) => [page.html, `${page.assets}/**`]), `${SERVER_RENDERED.folder}/**`],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: API_PATHS,
         cleanupOutdatedCaches: true,

@@ -1,31 +1,18 @@
-// What estimate-link.tsx renders: the customer's estimate view in the public frame, with the
-// query cache of every page and a crash screen, and nothing of the router or the staff shell.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { EstimateView } from '../features/customer-portal/estimate-view/components/estimate-view';
-import { createQueryClient } from '../lib/query-client';
-import { ErrorBoundary } from './error-boundary';
-import { PublicFrame } from './layouts/public-frame';
+// What estimate-link.tsx renders: the estimate link page's tree (estimate-link-app.tsx), taking
+// over the server's HTML when the page came rendered with its estimate, drawn afresh otherwise.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { CustomerEstimate } from '../features/customer-portal/estimate-view/schemas';
+import { EstimateLinkApp } from './estimate-link-app';
 export { showStartupError } from './startup-error';
 
-function EstimateLinkApp({ token }: { token: string }) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <ErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <PublicFrame>
-          <EstimateView token={token} />
-        </PublicFrame>
-      </QueryClientProvider>
-    </ErrorBoundary>
-  );
-}
-
-export function showEstimateLink(token: string): void {
-  createRoot(document.getElementById('root')!).render(
+export function showEstimateLink(token: string, opening?: CustomerEstimate | null): void {
+  const root = document.getElementById('root')!;
+  const app = (
     <StrictMode>
-      <EstimateLinkApp token={token} />
-    </StrictMode>,
+      <EstimateLinkApp token={token} opening={opening} />
+    </StrictMode>
   );
+  if (opening === undefined) createRoot(root).render(app);
+  else hydrateRoot(root, app);
 }

@@ -13,6 +13,15 @@ export function cspHash(body: string): string {
   return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 }
 
+// A page the server renders with inline <style> elements names their hashes in this header;
+// the policy allows exactly those, and the header itself never leaves the server.
+const INLINE_STYLES = 'X-Inline-Style-Hashes';
+
+/** Lets the response's page carry these inline <style> bodies under its policy. */
+export function allowInlineStyles(headers: Headers, bodies: string[]): void {
+  if (bodies.length) headers.set(INLINE_STYLES, bodies.map(cspHash).join(' '));
+}
+
 /** A CSP source expression: an origin with an optional `*` port or `*.` host prefix. */
 const SOURCE = /^https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d{1,5}|\*))?$|^https?:\/\/\[[0-9a-f:]+\](:(\d{1,5}|\*))?$/i;
 
@@ -38,7 +47,7 @@ function websocketOrigin(origin: string): string {
   return origin.replace(/^http/, 'ws');
 }
 
-type CspOptions = { apiUrl?: string; frameAncestors: string[] };
+type CspOptions = { apiUrl?: string; frameAncestors: string[]; styleHashes?: string };
 
 /** The policy for one HTML response; `origin` is where the browser reached us. */
 function contentSecurityPolicy(origin: string | undefined, options: CspOptions): string {
@@ -52,7 +61,7 @@ function contentSecurityPolicy(origin: string | undefined, options: CspOptions):
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src ${["'self'", options.styleHashes].filter(Boolean).join(' ')}`,
     `connect-src ${[...connect].join(' ')}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -74,9 +83,11 @@ export function securityHeaders(config: Pick<Config, 'HTTPS' | 'API_EXTERNAL_URL
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'no-referrer');
     if (config.HTTPS) headers.set('Strict-Transport-Security', 'max-age=31536000');
+    const styleHashes = headers.get(INLINE_STYLES) ?? undefined;
+    headers.delete(INLINE_STYLES);
     // A page the server writes itself (the dev mailbox) may bring its own, stricter policy.
     if (!HTML.test(headers.get('Content-Type') ?? '') || headers.has('Content-Security-Policy')) return;
     const origin = requestOrigin(c.req.url, c.req.header('host'));
-    headers.set('Content-Security-Policy', contentSecurityPolicy(origin, { apiUrl: config.API_EXTERNAL_URL, frameAncestors: config.frameAncestors }));
+    headers.set('Content-Security-Policy', contentSecurityPolicy(origin, { apiUrl: config.API_EXTERNAL_URL, frameAncestors: config.frameAncestors, styleHashes }));
   };
 }

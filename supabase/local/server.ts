@@ -22,6 +22,7 @@ import { createRealtime, type Realtime } from './realtime';
 import { restRoutes } from './rest';
 import { frameAncestorSources, securityHeaders } from './security-headers';
 import { seedIfEmpty } from './seed';
+import { serveEstimateLinkPage } from './estimate-link-page';
 import { serveApp } from './static-app';
 import { tlsOptions } from './tls';
 import { VERSION } from './version';
@@ -102,6 +103,7 @@ function createApp(ctx: LocalContext, realtime: Realtime): Hono {
   app.route('/_mail', mailRoutes(ctx));
   app.all('/rest/v1', (c) => c.json(new ApiError(404, 'PGRST205', 'Not found').toJSON(), 404));
 
+  app.get('/portal/estimate/*', (c) => serveEstimateLinkPage(ctx, c));
   app.get('*', (c) => serveApp(c.req.path, c.req.header('accept') ?? '', config.STATIC_DIR));
   return app;
 }

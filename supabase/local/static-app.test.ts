@@ -10,6 +10,8 @@ writeFileSync(path.join(dir, 'index.html'), 'the app');
 writeFileSync(path.join(dir, 'estimate-link.html'), 'the estimate link page');
 writeFileSync(path.join(dir, 'portal.html'), 'the portal page');
 writeFileSync(path.join(dir, 'assets', 'main-abc.js'), 'code');
+mkdirSync(path.join(dir, 'ssr'));
+writeFileSync(path.join(dir, 'ssr', 'estimate-link-server.mjs'), 'server code');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const page = async (requestPath: string, staticDir = dir) => {
@@ -46,6 +48,12 @@ describe('serving the built app', () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+
+  it("never serves the server's renderer (ssr/)", async () => {
+    expect((await serveApp('/ssr/estimate-link-server.mjs', '*/*', dir)).status).toBe(404);
+    expect((await serveApp('/assets/../ssr/estimate-link-server.mjs', '*/*', dir)).status).toBe(404);
+    expect((await page('/ssr/estimate-link-server.mjs')).body).toBe('the app');
   });
 
   it('caches hashed assets for good and says 404 for a missing one', async () => {

@@ -46,14 +46,17 @@ export async function serveApp(requestPath: string, accept: string, staticDir: s
       return '/';
     }
   })();
-  const file = path.join(staticDir, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
-  if (file.startsWith(staticDir) && decoded !== '/') {
-    const immutable = decoded.startsWith('/assets/');
+  const relative = path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
+  const file = path.join(staticDir, relative);
+  // ssr/ holds the server's own renderer (src/estimate-link-server.tsx), not for browsers.
+  const servable = file.startsWith(staticDir) && decoded !== '/' && !relative.startsWith('/ssr/');
+  if (servable) {
+    const immutable = relative.startsWith('/assets/');
     const cache = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
     const found = await fileResponse(file, cache);
     if (found) return found;
-    if (path.extname(decoded) && !accept.includes('text/html')) return new Response('Not found', { status: 404 });
   }
+  if (decoded !== '/' && path.extname(decoded) && !accept.includes('text/html')) return new Response('Not found', { status: 404 });
   const separate = separatePageFor(decoded);
   const page = separate ? await fileResponse(path.join(staticDir, separate), 'no-cache') : undefined;
   if (page) return page;

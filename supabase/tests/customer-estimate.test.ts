@@ -156,6 +156,29 @@ describe.each(backends)('the customer estimate page on %s', (backend) => {
       expect((await db.query(`select 1 from public.access_logs where estimate_id = $1`, [s.id])).rows).toHaveLength(2);
     });
 
+    it("the server's read for the page's first render logs the opening but counts no view; the page's script counts it", async () => {
+      const s = await sentEstimate();
+      const served = await rpc('estimate_link_page', { p_token: s.token }, '203.0.113.20');
+      expect(served).toMatchObject({ estimate_id: s.id, status: 'sent', can_act: true });
+      expect(JSON.stringify(served)).not.toMatch(/cost|margin|internal/i);
+      // An e-mail scanner fetching the HTML stops here: nothing says "viewed".
+      expect(await estimateRow(s.id)).toMatchObject({ status: 'sent', view_count: 0, viewed_at: null });
+      const logs = (await db.query<Row>(`select ip_address, outcome from public.access_logs where estimate_id = $1`, [s.id])).rows;
+      expect(logs).toEqual([{ ip_address: '203.0.113.20', outcome: 'ok' }]);
+
+      expect(await rpc<boolean>('record_estimate_link_view', { p_token: s.token }, '203.0.113.20')).toBe(true);
+      expect(await estimateRow(s.id)).toMatchObject({ status: 'viewed', view_count: 1 });
+      const [link] = (await db.query<Row>(`select view_count, first_viewed_at from public.estimate_links where estimate_id = $1`, [s.id])).rows;
+      expect(link!.view_count).toBe(1);
+      expect(link!.first_viewed_at).not.toBeNull();
+      // Counting logs nothing more: the opening was logged once, by the read.
+      expect((await db.query(`select 1 from public.access_logs where estimate_id = $1`, [s.id])).rows).toHaveLength(1);
+
+      const staff = await asUser(db, team.sales, (tx) => tx.query<{ r: boolean }>(`select public.record_estimate_link_view($1) as r`, [s.token]));
+      expect(staff.rows[0]!.r).toBe(true);
+      expect(await estimateRow(s.id)).toMatchObject({ view_count: 1 });
+    });
+
     it('polls the thread and the status, with the snapshot only when the version changed', async () => {
       const s = await sentEstimate();
       const page = (await open(s.token))!;
@@ -194,12 +217,14 @@ describe.each(backends)('the customer estimate page on %s', (backend) => {
       const ip = freshIp();
       for (const token of bad) {
         expect(await open(token, ip), token.slice(0, 20)).toBeNull();
+        expect(await rpc('estimate_link_page', { p_token: token }, ip)).toBeNull();
+        expect(await rpc('record_estimate_link_view', { p_token: token }, ip)).toBe(false);
         expect(await poll(token, version, ip)).toBeNull();
         expect(await accept(token, { p_version_id: version }, ip)).toBeNull();
         expect(await decline(token, { p_version_id: version }, ip)).toBeNull();
         expect(await requestChanges(token, { p_version_id: version }, ip)).toBeNull();
         expect(await comment(token, {}, freshIp())).toBeNull();
-        // Five lookups a token from one address would trip the guard: start each token afresh.
+        // Eight lookups a token from one address would soon trip the guard: start each token afresh.
         await db.query(`delete from private.rate_counters where bucket = 'token_lookup' and client = $1`, [ip]);
       }
       for (const e of [expired, revoked, deleted]) {

@@ -79,13 +79,18 @@ function watchResponses(context: BrowserContext) {
     }
   };
   context.on('response', (response: Response) => {
-    if (!/json/.test(response.headers()['content-type'] ?? '')) return;
+    const type = response.headers()['content-type'] ?? '';
+    // The estimate link page comes rendered by the server with the answer it was drawn from.
+    const page = /html/.test(type) && response.url().includes('/portal/estimate/');
+    if (!/json/.test(type) && !page) return;
     pending.push(
       response.text().then(
         (text) => {
           if (text.includes(INTERNAL_NOTE) || text.includes('Order from supplier')) problems.push(`${response.url()}: internal text`);
+          const json = page ? /<script type="application\/json" id="estimate-opening">([^<]*)<\/script>/.exec(text)?.[1] : text;
+          if (page && !json) problems.push(`${response.url()}: page came without the answer it was rendered from`);
           try {
-            walk(JSON.parse(text), response.url());
+            walk(JSON.parse(json ?? ''), response.url());
           } catch {
             // not JSON after all
           }
@@ -102,6 +107,13 @@ function watchResponses(context: BrowserContext) {
 
 async function customerContext(browser: Browser, size = { width: 1024, height: 768 }) {
   return browser.newContext({ viewport: size, serviceWorkers: 'block' });
+}
+
+/** Opens a link page and waits until its script has counted the view (the page shows before: the server renders it). */
+async function openLink(view: Page, url: string) {
+  const counted = view.waitForResponse((response) => response.url().endsWith('/rpc/record_estimate_link_view'));
+  await view.goto(url);
+  expect((await counted).status()).toBe(200);
 }
 
 async function drawSignature(page: Page) {
@@ -431,15 +443,18 @@ test('revoked, unknown and malformed links show the same page; a copied link lea
   const customer = await customerContext(browser);
   const view = await customer.newPage();
   for (const token of [sent.token, copied]) {
-    await view.goto(`${base}/portal/estimate/${token}`);
+    await openLink(view, `${base}/portal/estimate/${token}`);
     await expect(view.getByTestId('organization-name')).toHaveText('Harbor Decks & Patios');
   }
 
-  const { links } = (await api(page.request, base, owner, 'POST', '/rest/v1/rpc/list_estimate_links', { p_estimate_id: sent.id })) as { links: { id: string; channel: string; view_count: number }[] };
-  expect(links.map((l) => [l.channel, l.view_count])).toEqual([
+  // The page shows with its HTML; its script counts the view just after.
+  type Links = { links: { id: string; channel: string; view_count: number }[] };
+  const listLinks = async () => ((await api(page.request, base, owner, 'POST', '/rest/v1/rpc/list_estimate_links', { p_estimate_id: sent.id })) as Links).links;
+  await expect.poll(async () => (await listLinks()).map((l) => [l.channel, l.view_count])).toEqual([
     ['link', 1],
     ['email', 1],
   ]);
+  const links = await listLinks();
   const { supabaseAnonKey } = await runtimeConfig(page.request, base);
   const revoked = await page.request.post(`${base}/rest/v1/rpc/revoke_estimate_link`, {
     headers: { apikey: supabaseAnonKey, authorization: `Bearer ${owner.access_token}`, 'content-type': 'application/json' },
@@ -469,6 +484,58 @@ test('revoked, unknown and malformed links show the same page; a copied link lea
   await expect(view.getByTestId('outcome')).toHaveAttribute('data-kind', 'update_requested');
   await view.screenshot({ path: `${SHOTS}/9-expired-asked.png`, fullPage: true });
   expect(await estimateRow(page.request, base, expired.id)).toMatchObject({ changes_request: 'Please send current prices for the same work.' });
+  await customer.close();
+});
+
+test('the link page comes rendered by the server: readable without its script, a scanner marks nothing viewed, the script counts the view and takes over in any time zone', async ({ browser, baseURL, page }) => {
+  test.setTimeout(120_000);
+  const base = baseURL!;
+  const sent = await seedEstimate(page.request, base);
+  const url = `${base}/portal/estimate/${sent.token}`;
+
+  // An e-mail scanner fetching the link gets the page, uncached, and changes nothing staff see.
+  const scanned = await page.request.get(url, { headers: { accept: 'text/html' } });
+  expect(scanned.status()).toBe(200);
+  expect(scanned.headers()['cache-control']).toBe('no-store');
+  // Its brand colour and timeline bars come as one <style>, allowed by its hash alone.
+  expect(scanned.headers()['content-security-policy']).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+  expect(scanned.headers()['x-inline-style-hashes']).toBeUndefined();
+  const html = await scanned.text();
+  expect(html).toMatch(/data-testid="estimate-total"[^>]*>\$1,188\.00</);
+  expect(html).not.toContain(INTERNAL_NOTE);
+  expect(html).not.toContain('Order from supplier');
+  expect(await estimateRow(page.request, base, sent.id)).toMatchObject({ status: 'sent', view_count: 0 });
+
+  // Without its script the customer reads it all; options wait for the script.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 768, height: 1024 } });
+  const plain = await noScript.newPage();
+  await plain.goto(url);
+  await expect(plain.getByRole('heading', { level: 1, name: 'Back deck and railing' })).toBeVisible();
+  await expect(plain.getByTestId('estimate-total')).toHaveText('$1,188.00');
+  await expect(plain.getByTestId('milestone')).toHaveCount(2);
+  await expect(plain.getByLabel('Deck lighting')).toBeDisabled();
+  await plain.screenshot({ path: `${SHOTS}/12-rendered-without-script-768x1024.png`, fullPage: true });
+  await noScript.close();
+  expect(await estimateRow(page.request, base, sent.id)).toMatchObject({ status: 'sent', view_count: 0 });
+
+  // In the browser, far from UTC: the script counts the view and takes over the HTML without a
+  // mismatch; moments turn to the reader's zone; the options work.
+  const customer = await browser.newContext({ viewport: { width: 1024, height: 768 }, serviceWorkers: 'block', timezoneId: 'Pacific/Auckland' });
+  const leaks = watchResponses(customer);
+  const view = await customer.newPage();
+  const errors: string[] = [];
+  view.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  view.on('pageerror', (error) => errors.push(error.message));
+  await openLink(view, url);
+  await expect(view.getByLabel('Deck lighting')).toBeEnabled();
+  await expect(view.getByTestId('comment').first()).not.toContainText('UTC');
+  await view.getByLabel('Deck lighting').check();
+  await expect(view.getByTestId('estimate-total')).toHaveText('$1,512.00');
+  expect(await estimateRow(page.request, base, sent.id)).toMatchObject({ status: 'viewed', view_count: 1 });
+  expect(errors).toEqual([]);
+  expect(await leaks()).toEqual([]);
   await customer.close();
 });
 

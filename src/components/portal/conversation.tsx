@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Field, Textarea } from '../ui/field';
 import type { PortalComment } from '../../lib/portal-api';
-import { formatMoment } from './format';
+import { Moment } from './moment';
 import { Section } from './section';
 
 export type PendingComment = { key: string; body: string; createdAt: string; problem: string | null };
@@ -27,10 +27,10 @@ export function Conversation({ comments, pending, online, onSend, onDiscard }: P
       <ol data-testid="portal-conversation" aria-live="polite" className="flex max-h-[28rem] flex-col gap-3 overflow-y-auto">
         {comments.length === 0 && pending.length === 0 && <li className="text-sm text-slate-600">Questions? Write to us here; we usually answer within a day.</li>}
         {comments.map((c) => (
-          <Message key={c.id} mine={c.author_kind === 'customer'} author={c.author_name || (c.author_kind === 'staff' ? 'Our team' : 'You')} at={formatMoment(c.created_at)} body={c.body} />
+          <Message key={c.id} mine={c.author_kind === 'customer'} author={c.author_name || (c.author_kind === 'staff' ? 'Our team' : 'You')} at={c.created_at} body={c.body} />
         ))}
         {pending.map((p) => (
-          <Message key={p.key} mine author="You" at={formatMoment(p.createdAt)} body={p.body} pending={<PendingState online={online} problem={p.problem} onDiscard={onDiscard && (() => onDiscard(p.key))} />} />
+          <Message key={p.key} mine author="You" at={p.createdAt} body={p.body} pending={<PendingState online={online} problem={p.problem} onDiscard={onDiscard && (() => onDiscard(p.key))} />} />
         ))}
       </ol>
       {onSend && <Composer onSend={onSend} />}
@@ -43,7 +43,7 @@ function Message({ mine, author, at, body, pending }: { mine: boolean; author: s
     <li data-testid={pending ? 'portal-comment-pending' : 'portal-comment'} className={cx('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
       <div className={cx('max-w-[85%] rounded-2xl px-4 py-2.5 text-sm whitespace-pre-line', mine ? 'bg-[var(--org-soft)] text-slate-900 ring-1 ring-slate-200' : 'bg-slate-100 text-slate-900')}>{body}</div>
       <p className="text-xs text-slate-600">
-        {author} · {at}
+        {author} · <Moment at={at} />
       </p>
       {pending}
     </li>

@@ -1,16 +1,38 @@
 // How the portals word and date things for a customer (en-US).
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const MOMENT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** How a moment reads: `medium` (Nov 25, 2026, 3:04 PM), `long` (November 25, 2026 at 3:04 PM), `day` (November 25, 2026). */
+export type MomentStyle = 'medium' | 'long' | 'day';
+const MOMENT_OPTIONS: Record<MomentStyle, Intl.DateTimeFormatOptions> = {
+  medium: { dateStyle: 'medium', timeStyle: 'short' },
+  long: { dateStyle: 'long', timeStyle: 'short' },
+  day: { dateStyle: 'long' },
+};
+const momentFormats = (timeZone?: string) =>
+  Object.fromEntries(Object.entries(MOMENT_OPTIONS).map(([style, options]) => [style, new Intl.DateTimeFormat('en-US', { ...options, timeZone })])) as Record<MomentStyle, Intl.DateTimeFormat>;
+const MOMENT = momentFormats();
+const MOMENT_UTC = momentFormats('UTC');
 
 /** A calendar day (YYYY-MM-DD), the same everywhere. */
 export function formatDay(day: string | null | undefined): string {
   return day ? LONG_DATE.format(new Date(`${day}T00:00:00Z`)) : '';
 }
 
-export function formatMoment(at: string | null | undefined): string {
+/** A moment (a timestamp), in the reader's time zone. */
+export function formatMoment(at: string | null | undefined, style: MomentStyle = 'medium'): string {
+  return formatWith(MOMENT[style], at);
+}
+
+/** The same in UTC, saying so: where the reader's zone is not known yet. */
+export function formatMomentUtc(at: string | null | undefined, style: MomentStyle = 'medium'): string {
+  const text = formatWith(MOMENT_UTC[style], at);
+  return text && `${text} UTC`;
+}
+
+function formatWith(format: Intl.DateTimeFormat, at: string | null | undefined): string {
   if (!at) return '';
   const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : MOMENT.format(date);
+  return Number.isNaN(date.getTime()) ? '' : format.format(date);
 }
 
 export type Tone = 'info' | 'success' | 'warning' | 'neutral' | 'danger';

@@ -1,7 +1,6 @@
 // Dates and quantities as the customer reads them (en-US).
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const MOMENT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 const QUANTITY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
@@ -12,13 +11,6 @@ export function formatDay(day: string | null): string {
 
 export function formatShortDay(day: string | null): string {
   return day ? SHORT_DATE.format(new Date(`${day}T00:00:00Z`)) : '';
-}
-
-/** A moment (a timestamp), in the reader's time zone. */
-export function formatMoment(at: string | null): string {
-  if (!at) return '';
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? '' : MOMENT.format(date);
 }
 
 export function formatQuantity(quantity: number, unit: string): string {

@@ -3,6 +3,7 @@
 // loader starts it (startOpening) as soon as this small module is in, and the page's query
 // takes that answer instead of calling again.
 import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { callRpc } from '../../../lib/server-api';
 import { customerEstimateSchema, tokenSchema, type CustomerEstimate } from './schemas';
 
@@ -24,6 +25,18 @@ export function startOpening(token: string): void {
   // Handled by the query that takes it; a page that never renders must not leave it unhandled.
   call.catch(() => undefined);
   started.set(token, call);
+}
+
+/**
+ * The page came rendered by the server with its answer (served-opening.ts): the page's query
+ * starts from it instead of calling, and the view the server's read did not count is counted
+ * now that the page runs in the customer's browser (an e-mail scanner fetching the HTML
+ * counts none). A count that fails is not retried: the opening itself is already logged.
+ */
+export function takeServedOpening(token: string): void {
+  started.set(token, 'taken');
+  if (!tokenSchema.safeParse(token).success) return;
+  callRpc('record_estimate_link_view', { p_token: token }, z.boolean()).catch(() => undefined);
 }
 
 function takeOpening(token: string): Promise<CustomerEstimate | null> {

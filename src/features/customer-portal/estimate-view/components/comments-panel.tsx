@@ -2,11 +2,10 @@
 // while the page is open) and a form to write (comment-form.tsx), signed with the customer's
 // name. Every text is shown as text.
 import { MessageCircle } from 'lucide-react';
-import { Suspense } from 'react';
 import { cx } from '../../../../components/ui/cx';
-import { formatMoment } from '../format';
+import { Moment } from '../../../../components/portal/moment';
 import type { CustomerComment, CustomerEstimate } from '../schemas';
-import { CommentForm, FormPlaceholder } from './deferred';
+import { CommentForm, Deferred, FormPlaceholder } from './deferred';
 
 export function CommentsPanel({ token, estimate, name, onName }: { token: string; estimate: CustomerEstimate; name: string; onName: (name: string) => void }) {
   return (
@@ -16,9 +15,9 @@ export function CommentsPanel({ token, estimate, name, onName }: { token: string
         Questions and comments
       </h2>
       <Thread comments={estimate.comments} organization={estimate.organization.name} />
-      <Suspense fallback={<FormPlaceholder label="Loading the comment form…" className="border-t border-slate-200 pt-4" />}>
+      <Deferred placeholder={<FormPlaceholder label="Loading the comment form…" className="border-t border-slate-200 pt-4" />}>
         <CommentForm token={token} name={name} onName={onName} />
-      </Suspense>
+      </Deferred>
     </section>
   );
 }
@@ -36,7 +35,7 @@ function Thread({ comments, organization }: { comments: readonly CustomerComment
           <p className="text-sm text-slate-700">
             <span className="font-semibold text-slate-900">{c.author_name || (c.author_kind === 'staff' ? organization : 'You')}</span>
             {c.author_kind === 'staff' && c.author_name && <span> · {organization}</span>}
-            <span> · {formatMoment(c.created_at)}</span>
+            <span> · <Moment at={c.created_at} style="long" /></span>
           </p>
           <p className="mt-1 text-base break-words whitespace-pre-wrap text-slate-900">{c.body}</p>
         </li>

@@ -1,12 +1,12 @@
 // One estimate as the customer reads it: who sent it, what it costs with the options they
 // choose, the plan, the decision (or its outcome) and the conversation.
-import { Suspense, useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { brandColors } from '../brand';
 import { useEstimateUpdates } from '../queries';
 import type { CustomerEstimate } from '../schemas';
 import { initialSelection, totalsFor, type Selection } from '../selection';
 import { CommentsPanel } from './comments-panel';
-import { DecisionPanel, FormPlaceholder } from './deferred';
+import { DecisionPanel, Deferred, FormPlaceholder } from './deferred';
 import { EstimateHeader } from './estimate-header';
 import { LineItems } from './line-items';
 import { NotesAndTerms } from './notes-and-terms';
@@ -14,6 +14,7 @@ import { Outcome } from './outcome';
 import { StatusNotice } from './status-notice';
 import { Timeline } from './timeline';
 import { TotalsSummary } from './totals-summary';
+import { useStyleProps } from '../../../../lib/server-styles';
 
 export function EstimateDocument({ token, estimate }: { token: string; estimate: CustomerEstimate }) {
   useEstimateUpdates(token, true);
@@ -32,10 +33,10 @@ export function EstimateDocument({ token, estimate }: { token: string; estimate:
     setDecidedHere(true);
     if (versionId) setSeenVersion(versionId);
   };
-  const style = { '--org': brand.solid, '--org-on': brand.onSolid, '--org-text': brand.text, '--org-soft': brand.soft } as CSSProperties;
+  const styleProps = useStyleProps({ '--org': brand.solid, '--org-on': brand.onSolid, '--org-text': brand.text, '--org-soft': brand.soft } as CSSProperties);
 
   return (
-    <article data-testid="customer-estimate" data-status={estimate.status} style={style} className="flex flex-col gap-6 print:gap-4 print:text-black">
+    <article data-testid="customer-estimate" data-status={estimate.status} {...styleProps} className="flex flex-col gap-6 print:gap-4 print:text-black">
       <EstimateHeader estimate={estimate} />
       <StatusNotice
         token={token}
@@ -56,7 +57,7 @@ export function EstimateDocument({ token, estimate }: { token: string; estimate:
             <Outcome estimate={estimate} decision={estimate.decision} focus={decidedHere} />
           ) : (
             estimate.can_act && (
-              <Suspense fallback={<FormPlaceholder label="Loading your choices…" className="min-h-96 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" />}>
+              <Deferred placeholder={<FormPlaceholder label="Loading your choices…" className="min-h-96 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" />}>
                 <DecisionPanel
                   token={token}
                   estimate={estimate}
@@ -66,7 +67,7 @@ export function EstimateDocument({ token, estimate }: { token: string; estimate:
                   onSignerName={setSignerName}
                   onDecided={onDecided}
                 />
-              </Suspense>
+              </Deferred>
             )
           )}
         </aside>

@@ -1,7 +1,9 @@
 // Who sent the estimate (name, logo, brand colour, contact details) and what it is: number,
 // title, status, when it was sent and how long it is valid.
 import { MapPin, Phone } from 'lucide-react';
-import { formatDay, formatMoment, safeImageSource } from '../format';
+import type { ReactNode } from 'react';
+import { Moment } from '../../../../components/portal/moment';
+import { formatDay, safeImageSource } from '../format';
 import type { CustomerEstimate } from '../schemas';
 import { StatusPill } from './status-pill';
 
@@ -37,7 +39,7 @@ export function EstimateHeader({ estimate }: { estimate: CustomerEstimate }) {
           {estimate.customer_name && <p className="text-base text-slate-700">Prepared for {estimate.customer_name}</p>}
         </div>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:flex sm:flex-wrap sm:gap-x-10">
-          {estimate.sent_at && <Fact label="Sent" value={formatMoment(estimate.sent_at).replace(/ at .*$/, '')} />}
+          {estimate.sent_at && <Fact label="Sent" value={<Moment at={estimate.sent_at} style="day" />} />}
           {estimate.valid_until && <Fact label="Valid until" value={formatDay(estimate.valid_until)} />}
           <Fact label="Version" value={String(estimate.version.version_number)} />
         </dl>
@@ -46,7 +48,7 @@ export function EstimateHeader({ estimate }: { estimate: CustomerEstimate }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex flex-col">
       <dt className="text-slate-600">{label}</dt>

@@ -2,6 +2,7 @@
 // line total. Optional lines can be switched on and off while the customer may still decide
 // (the totals follow at once); afterwards they say whether they are included.
 import { formatMoney } from '../../../../lib/money';
+import { useHydrated } from '../../../../lib/use-hydrated';
 import { cx } from '../../../../components/ui/cx';
 import { formatPercent, formatQuantity } from '../format';
 import type { Snapshot, SnapshotLine } from '../schemas';
@@ -46,6 +47,8 @@ export function LineItems({ snapshot, selection, onSelectionChange }: Props) {
 
 function Line({ item, included, onToggle }: { item: SnapshotLine; included: boolean; onToggle?: (on: boolean) => void }) {
   const checkboxId = `option-${item.id}`;
+  // In the server's HTML the option cannot change the total yet: it waits for the script.
+  const hydrated = useHydrated();
   return (
     <li data-testid="line-item" data-included={included} className={cx('flex gap-3 py-3', !included && 'text-slate-500 print:hidden')}>
       {onToggle && (
@@ -53,6 +56,7 @@ function Line({ item, included, onToggle }: { item: SnapshotLine; included: bool
           id={checkboxId}
           type="checkbox"
           checked={included}
+          disabled={!hydrated}
           onChange={(e) => onToggle(e.target.checked)}
           className="mt-1 size-5 shrink-0 rounded border-slate-400 accent-[var(--org)] print:hidden"
         />

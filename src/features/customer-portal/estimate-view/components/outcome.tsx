@@ -6,7 +6,7 @@ import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { isSignatureImage } from '../../../../lib/signature';
 import { formatMoney } from '../../../../lib/money';
-import { formatMoment } from '../format';
+import { Moment } from '../../../../components/portal/moment';
 import type { CustomerEstimate, Decision } from '../schemas';
 
 export function Outcome({ estimate, decision, focus }: { estimate: CustomerEstimate; decision: Decision; focus?: boolean }) {
@@ -23,7 +23,7 @@ export function Outcome({ estimate, decision, focus }: { estimate: CustomerEstim
             Accepted — thank you!
           </Title>
           <p className="text-base text-slate-700">
-            {decision.name} accepted this estimate{decision.at ? ` on ${formatMoment(decision.at)}` : ''}. {org} has been told and will be in touch about the next steps.
+            {decision.name} accepted this estimate{decision.at && <> on <Moment at={decision.at} style="long" /></>}. {org} has been told and will be in touch about the next steps.
           </p>
           <Receipt estimate={estimate} decision={decision} />
           <Button variant="secondary" size="lg" className="print:hidden" icon={<Printer aria-hidden="true" className="size-5" />} onClick={() => window.print()}>
@@ -36,7 +36,7 @@ export function Outcome({ estimate, decision, focus }: { estimate: CustomerEstim
           <Title icon={<XCircle aria-hidden="true" className="size-6 text-slate-600" />} ref={heading}>
             You declined this estimate
           </Title>
-          <p className="text-base text-slate-700">{decision.at ? `On ${formatMoment(decision.at)}. ` : ''}Thank you for letting us know.</p>
+          <p className="text-base text-slate-700">{decision.at && <>On <Moment at={decision.at} style="long" />. </>}Thank you for letting us know.</p>
           <Quote label="Your reason" text={decision.reason} />
         </>
       )}
@@ -46,7 +46,7 @@ export function Outcome({ estimate, decision, focus }: { estimate: CustomerEstim
             {decision.kind === 'changes_requested' ? 'You asked for changes' : 'You asked for an updated estimate'}
           </Title>
           <p className="text-base text-slate-700">
-            {decision.at ? `On ${formatMoment(decision.at)}. ` : ''}
+            {decision.at && <>On <Moment at={decision.at} style="long" />. </>}
             {org} will send you an updated estimate by e-mail.
           </p>
           <Quote label="Your message" text={decision.message} />
@@ -98,7 +98,7 @@ function Receipt({ estimate, decision }: { estimate: CustomerEstimate; decision:
       <dt className="text-slate-600">Signed by</dt>
       <dd className="text-slate-900">
         {decision.name}
-        {decision.at ? `, ${formatMoment(decision.at)}` : ''}
+        {decision.at && <>, <Moment at={decision.at} style="long" /></>}
       </dd>
       <dt className="text-slate-600">Signature</dt>
       <dd className="flex flex-col gap-1">

@@ -2,12 +2,12 @@
 // reading, the estimate is being revised or was withdrawn, or it expired (then they can ask
 // for an updated one).
 import { CalendarX2, Info, RefreshCw } from 'lucide-react';
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { UPDATED_MESSAGE } from '../commands';
 import { formatDay } from '../format';
 import type { CustomerEstimate } from '../schemas';
-import { FormPlaceholder, TextDecisionForm } from './deferred';
+import { Deferred, FormPlaceholder, TextDecisionForm } from './deferred';
 
 type Props = { token: string; estimate: CustomerEstimate; updated: boolean; onReviewed: () => void; onDecided: (versionId?: string) => void };
 
@@ -36,7 +36,7 @@ export function StatusNotice({ token, estimate, updated, onReviewed, onDecided }
         <Notice tone="warning" icon={<CalendarX2 aria-hidden="true" className="size-5" />} title={`This estimate expired${estimate.valid_until ? ` on ${formatDay(estimate.valid_until)}` : ''}`}>
           <p>Prices and availability may have changed. Ask for an updated estimate and {estimate.organization.name} will send you a new one.</p>
           <div className="mt-3 max-w-xl rounded-xl bg-white p-4 ring-1 ring-slate-200">
-            <Suspense fallback={<FormPlaceholder label="Loading the form…" />}>
+            <Deferred placeholder={<FormPlaceholder label="Loading the form…" />}>
               <TextDecisionForm
                 token={token}
                 estimate={estimate}
@@ -47,7 +47,7 @@ export function StatusNotice({ token, estimate, updated, onReviewed, onDecided }
                 what="request"
                 onDecided={onDecided}
               />
-            </Suspense>
+            </Deferred>
           </div>
         </Notice>
       )}

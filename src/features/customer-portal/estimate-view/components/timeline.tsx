@@ -1,5 +1,6 @@
 // The plan: customer-visible milestones as a list the screen reader reads (title, dates,
 // status, description) with a bar on a shared time axis beside each, for the eye only.
+import { useStyleProps } from '../../../../lib/server-styles';
 import { cx } from '../../../../components/ui/cx';
 import { formatDay } from '../format';
 import type { CustomerMilestone } from '../schemas';
@@ -39,7 +40,7 @@ export function Timeline({ milestones }: { milestones: readonly CustomerMileston
               </div>
               <div aria-hidden="true" className="relative h-6 rounded-full bg-slate-100 print:border print:border-slate-300">
                 {bar.left !== null && (
-                  <div className={cx('absolute inset-y-1 rounded-full print:bg-slate-500', STATUS[m.status].bar)} style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />
+                  <Bar className={STATUS[m.status].bar} left={bar.left} width={bar.width} />
                 )}
                 {bar.left === null && <span className="absolute inset-0 flex items-center px-3 text-xs text-slate-600">Not scheduled yet</span>}
               </div>
@@ -49,4 +50,10 @@ export function Timeline({ milestones }: { milestones: readonly CustomerMileston
       </ol>
     </section>
   );
+}
+
+/** A milestone's bar, placed along the timeline's span. */
+function Bar({ className, left, width }: { className: string; left: number; width: number }) {
+  const styleProps = useStyleProps({ left: `${left}%`, width: `${width}%` });
+  return <div className={cx('absolute inset-y-1 rounded-full print:bg-slate-500', className)} {...styleProps} />;
 }
