@@ -86,3 +86,71 @@ export async function countRows(server: TestServer, table: string, orgId: string
   const { rows } = await server.ctx.db.query<{ n: number | string }>(`select count(*)::int as n from public.${table} where org_id = $1`, [orgId]);
   return Number(rows[0]?.n ?? 0);
 }
+
+const TRADES = ['Kitchen remodel', 'Roof repair', 'Deck build', 'Bathroom refresh', 'Office fit-out', 'Garden design', 'Window replacement', 'Basement finish'];
+
+export type BulkSeedOptions = SeedOptions & {
+  /** The number of the first estimate (titles and numbers go on from there); 1 by default. */
+  first?: number;
+  /**
+   * Writes the estimates as if an old transaction had (this _txid, e.g. '3'): rows behind
+   * every device's checkpoint, which an incremental pull never returns. Items only without it.
+   */
+  txid?: string;
+};
+
+/**
+ * The data of seedEstimates (same accounts, titles, numbers and items), written in bulk: one
+ * transaction with the per-row triggers off (session_replication_role = replica, as
+ * tests/bench/analytics.ts does), a multi-row INSERT per table, the organization's number
+ * counter moved past the numbers used, and one UPDATE storing each new estimate's totals
+ * from compute_totals() (the server's own function). What the triggers would have derived is
+ * written here: number, customer_name, totals. Returns the seconds it took.
+ */
+export async function seedEstimatesBulk(server: TestServer, user: BenchUser, options: BulkSeedOptions): Promise<number> {
+  if (options.txid && options.itemsPerEstimate > 0) throw new Error('seedEstimatesBulk: items need the estimates of the same transaction');
+  const started = performance.now();
+  const first = options.first ?? 1;
+  const last = first + options.estimates - 1;
+  const accountCount = Math.min(options.accounts ?? CUSTOMER_NAMES.length, CUSTOMER_NAMES.length);
+  await server.ctx.db.transaction(async (tx) => {
+    await tx.exec('set local session_replication_role = replica');
+    await tx.query(
+      `insert into public.accounts (org_id, owner_id, name)
+       select $1, $2, n from unnest($3::text[]) n
+       where not exists (select 1 from public.accounts a where a.org_id = $1)`,
+      [user.orgId, user.userId, CUSTOMER_NAMES.slice(0, accountCount)],
+    );
+    await tx.query(
+      `with a as (select id, name, row_number() over (order by name) - 1 as k from public.accounts where org_id = $1),
+            o as (select estimate_prefix as prefix from public.organizations where id = $1)
+       insert into public.estimates (org_id, owner_id, number, title, account_id, customer_name, tax_rate, created_at, updated_at, _modified, _txid)
+       select $1, $2, o.prefix || lpad(i::text, 6, '0'), ($6::text[])[1 + i % 8] || ' ' || i, a.id, a.name, 8.25,
+              now() - (i || ' minutes')::interval, now(), now(), coalesce($7::xid8, pg_current_xact_id())
+       from generate_series($3::int, $4::int) i join a on a.k = i % $5 cross join o`,
+      [user.orgId, user.userId, first, last, accountCount, TRADES, options.txid ?? null],
+    );
+    await tx.query(
+      `insert into public.estimate_number_counters (org_id, last_value) values ($1, $2)
+       on conflict (org_id) do update set last_value = greatest(public.estimate_number_counters.last_value, excluded.last_value)`,
+      [user.orgId, last],
+    );
+    if (options.itemsPerEstimate === 0) return;
+    await tx.query(
+      `insert into public.estimate_items (org_id, estimate_id, name, quantity, unit_price_cents, unit_cost_cents, sort_order)
+       select e.org_id, e.id, 'Line ' || k, k, 1000 + k * 137, 600 + k * 71, k
+       from public.estimates e cross join generate_series(1, $2::int) k
+       where e.org_id = $1 and e._txid = pg_current_xact_id()`,
+      [user.orgId, options.itemsPerEstimate],
+    );
+    await tx.query(
+      `update public.estimates e set (subtotal_cents, applied_discount_cents, tax_cents, total_cents, cost_cents, margin_cents, margin_percent) =
+         (select t.subtotal_cents, t.applied_discount_cents, t.tax_cents, t.total_cents, t.cost_cents, t.margin_cents, t.margin_percent
+          from private.compute_totals(e.id, e.discount_cents, e.tax_rate) t)
+       where e.org_id = $1 and e._txid = pg_current_xact_id()`,
+      [user.orgId],
+    );
+  });
+  if (process.env.BENCH_ANALYZE === '1') await server.ctx.db.exec('analyze');
+  return (performance.now() - started) / 1000;
+}

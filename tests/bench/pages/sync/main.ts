@@ -271,6 +271,31 @@ const bench = {
     return { inSyncMs, serverHasAllMs: requests.lastWriteAt === null ? Number.NaN : requests.lastWriteAt - t0, edited: docs.length, requests };
   },
 
+  /** As armTitle, for several estimates: seenTitle then resolves once every one has the title. */
+  async armTitles(way: Way, ids: string[], title: string): Promise<void> {
+    const query = databaseOf(way).collections.estimates.findByIds(ids);
+    let subscribed!: () => void;
+    const ready = new Promise<void>((resolve) => (subscribed = resolve));
+    armed = new Promise((resolve) => {
+      const subscription = query.$.subscribe((docs) => {
+        subscribed();
+        if (ids.every((id) => docs.get(id)?.get('title') === title)) {
+          const at = now();
+          queueMicrotask(() => subscription.unsubscribe());
+          resolve(at);
+        }
+      });
+    });
+    await ready;
+  },
+
+  /** The HTTP requests of a way on this page since the last reset; `reset` starts a new count. */
+  requests(way: Way, reset = false): Requests {
+    const summary = logs[way].summary();
+    if (reset) logs[way].reset();
+    return summary;
+  },
+
   /** Second device for the live test: a fresh database with estimates only, pulled, live. */
   async openLive(way: Way): Promise<number> {
     const db = await openWayDatabase(way, `live${way}`, ['estimates']);
