@@ -237,6 +237,10 @@ export async function run(): Promise<void> {
     await waitForSync(page, total);
     await page.waitForFunction(() => document.querySelector('[data-testid="analytics"]')?.getAttribute('data-computing') === 'false');
     console.log(`the app synced ${total} estimates and their items, and analytics followed, in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    // The baseline page opened last is the browser's front tab; the app's page behind it gets
+    // no animation frames in headless Chromium (charts waited seconds for them). A person
+    // looks at the app: it goes in front for everything measured on it.
+    await page.bringToFront();
 
     // Navigation: a fresh page load of the home page (the worker starts again and reads the
     // saved facts), then the Analytics link; and back and forth in the app (worker running).
@@ -245,6 +249,7 @@ export async function run(): Promise<void> {
     const navTasks: number[] = [];
     const opened: string[] = [];
     const openMs: number[] = [];
+    const openRead: number[] = [];
     for (let i = 0; i < NAVIGATIONS; i++) {
       await page.goto(`${server.url}/`);
       await homeSettled(page);
@@ -253,6 +258,7 @@ export async function run(): Promise<void> {
       navTasks.push(...(await longTasks(page)));
       opened.push((await page.getByTestId('analytics').getAttribute('data-opened')) ?? '?');
       openMs.push(Number(await page.getByTestId('analytics').getAttribute('data-open-ms')));
+      openRead.push(Number(await page.getByTestId('analytics').getAttribute('data-open-read')));
       await page.locator('a[href="/"]').first().click();
       await homeSettled(page);
       await longTasks(page);
@@ -288,6 +294,7 @@ export async function run(): Promise<void> {
       changeTasks.push(...(await longTasks(page)));
     }
 
+    await raw.bringToFront();
     const loaded = await bench('load', sources);
     if (loaded.estimates !== total || loaded.items !== items) throw new Error(`the device database holds ${loaded.estimates} estimates and ${loaded.items} items, the server ${total} and ${items}`);
     const now = Date.now();
@@ -311,7 +318,7 @@ export async function run(): Promise<void> {
         [`range change → updated charts (${changes.length}×)`, ms(med(changes)), ms(percentile(changes, 95)), ratio(med(changes), pass), ratio(percentile(changes, 95), pass), 'p95 ≤ 2×'],
       ],
     );
-    console.log(`the worker opened its facts from: ${[...new Set(opened)].join(', ')} in p50 ${ms(med(openMs))}; its share of a range change: p50 ${ms(med(workMs))}, p95 ${ms(percentile(workMs, 95))}`);
+    console.log(`the worker opened its facts from: ${[...new Set(opened)].join(', ')} in p50 ${ms(med(openMs))}, reading ${openRead.join(', ')} documents written since; its share of a range change: p50 ${ms(med(workMs))}, p95 ${ms(percentile(workMs, 95))}`);
     console.log(
       `main-thread tasks over 50 ms: navigations ${navTasks.length} (longest ${ms(worst(navTasks))}, ${navTasks.filter((d) => d > 200).length} over 200 ms); ` +
         `range changes ${changeTasks.length} (longest ${ms(worst(changeTasks))}, ${changeTasks.filter((d) => d > 200).length} over 200 ms); goal: none over 200 ms`,

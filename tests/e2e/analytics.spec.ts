@@ -149,6 +149,14 @@ test('an owner sees the pure aggregation’s figures, follows range and owner ch
   expect(priya.owners.map((o) => o.name)).toEqual(['Priya Shah']);
   await expectFiguresOf(page, priya);
 
+  // A chart's tooltip is drawn once the pointer comes over it (redraws skip it until then).
+  const pipelineChart = page.locator('[data-section="pipeline"] [data-chart]');
+  await expect(pipelineChart.locator('.recharts-tooltip-wrapper')).toHaveCount(0);
+  const bar = (await pipelineChart.locator('.recharts-bar-rectangle').first().boundingBox())!;
+  await page.mouse.move(bar.x + 2, bar.y + bar.height / 2);
+  await page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+  await expect(pipelineChart.locator('.recharts-tooltip-wrapper')).toContainText(/\$[\d,]+\.\d{2} · \d+ estimates?/);
+
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Pipeline by status as CSV' }).click();
   const file = await (await download).path();

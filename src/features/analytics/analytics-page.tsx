@@ -3,7 +3,7 @@
 // (works offline). Owners, admins and sales staff see cost and margin; viewers do not
 // (access.ts).
 import { ChartColumn } from 'lucide-react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
@@ -23,6 +23,9 @@ import { SummaryCards } from './summary-cards';
 import type { AnalyticsQuery } from './summarize';
 import { useAnalytics, type Answer } from './use-analytics';
 
+// Recharts starts loading with this page's code, while the page renders and starts the worker.
+void preloadCharts();
+
 export function AnalyticsPage() {
   const { orgId, role } = useWorkspace();
   const withMargins = seesCostAndMargin(role);
@@ -37,8 +40,6 @@ export function AnalyticsPage() {
     ? { from: range.range.from.getTime(), to: range.range.to.getTime(), ownerId: filters.ownerId, accountId: filters.accountId, withMargins, now }
     : null;
   const { answer, error, computing } = useAnalytics(query);
-  // The worker started above (first render); Recharts loads while it opens its facts.
-  useEffect(() => void preloadCharts(), []);
 
   const change = (patch: Partial<Filters>) => {
     const next = { ...filters, ...patch };
@@ -53,7 +54,7 @@ export function AnalyticsPage() {
   const accountOptions = useMemo(() => (accounts.result ?? []).map((a) => ({ value: a.id, label: a.name })), [accounts.result]);
 
   return (
-    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} data-opened={answer?.opened} data-open-ms={answer ? Math.round(answer.openMs) : undefined} data-work-ms={answer ? Math.round(answer.workMs) : undefined} className="flex flex-col gap-4">
+    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} data-opened={answer?.opened} data-open-ms={answer ? Math.round(answer.openMs) : undefined} data-open-read={answer?.openRead} data-work-ms={answer ? Math.round(answer.workMs) : undefined} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Analytics</h1>

@@ -1,6 +1,8 @@
 // The Recharts drawing of the analytics charts, in a module of its own: charts.tsx loads it
 // lazily, so the library downloads and compiles while the worker opens its facts instead of
-// before the page can even start the worker. Drawn without animation.
+// before the page can even start the worker. Drawn without animation, and without a tooltip
+// until the pointer first comes over the chart: Recharts' tooltip follows the chart's data
+// through many selectors on every redraw, most of a chart's cost, for a hover nobody made yet.
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatMoneyCompact } from '../../lib/money';
 import type { BarDatum, Format } from './charts';
@@ -48,13 +50,13 @@ function ChartTooltip({ format }: { format: Format }) {
   );
 }
 
-export function HorizontalBarsChart({ data, format, labelWidth, height }: { data: readonly BarDatum[]; format: Format; labelWidth: number; height: number }) {
+export function HorizontalBarsChart({ data, format, labelWidth, height, tooltip }: { data: readonly BarDatum[]; format: Format; labelWidth: number; height: number; tooltip: boolean }) {
   return (
     <BarChart responsive accessibilityLayer={false} layout="vertical" data={[...data]} margin={{ top: 4, right: 16, bottom: 4, left: 4 }} style={{ width: '100%', height }}>
       <CartesianGrid horizontal={false} stroke={GRID} />
       <XAxis type="number" tick={plainTick((v) => formatTick(Number(v), format), 'x')} interval={0} allowDecimals={false} />
       <YAxis type="category" dataKey="label" tick={plainTick((v) => cut(String(v), Math.floor(labelWidth / 7)), 'y')} width={labelWidth} interval={0} />
-      <ChartTooltip format={format} />
+      {tooltip && <ChartTooltip format={format} />}
       <Bar dataKey="value" isAnimationActive={false} radius={[0, 4, 4, 0]} maxBarSize={22}>
         {data.map((d) => (
           <Cell key={d.key} fill={d.color ?? BRAND} />
@@ -64,7 +66,7 @@ export function HorizontalBarsChart({ data, format, labelWidth, height }: { data
   );
 }
 
-export function ColumnBarsChart({ data, format, height }: { data: readonly BarDatum[]; format: Format; height: number }) {
+export function ColumnBarsChart({ data, format, height, tooltip }: { data: readonly BarDatum[]; format: Format; height: number; tooltip: boolean }) {
   // At most 12 labels along the axis; the others are skipped evenly (no measuring).
   const every = Math.max(0, Math.ceil(data.length / 12) - 1);
   const labels = new Map(data.map((d) => [d.label, d.short ?? d.label]));
@@ -73,7 +75,7 @@ export function ColumnBarsChart({ data, format, height }: { data: readonly BarDa
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={plainTick((v) => labels.get(String(v)) ?? String(v), 'x')} interval={every} />
       <YAxis tick={plainTick((v) => formatTick(Number(v), format), 'y')} interval={0} allowDecimals={false} width={format === 'money' ? 64 : 40} />
-      <ChartTooltip format={format} />
+      {tooltip && <ChartTooltip format={format} />}
       <Bar dataKey="value" isAnimationActive={false} radius={[4, 4, 0, 0]} maxBarSize={48}>
         {data.map((d) => (
           <Cell key={d.key} fill={d.color ?? BRAND} />

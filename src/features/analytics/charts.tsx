@@ -5,8 +5,10 @@
 //
 // Charts draw new data one per animation frame, in the order given, so that a new answer is
 // several short main-thread tasks instead of one long one; a chart not yet redrawn (or whose
-// library is still loading) is marked data-pending (the bench waits for none).
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+// library is still loading) is marked data-pending (the bench waits for none). Charts are
+// only drawn once their library is in (use-analytics.ts shows an answer then), so nothing
+// suspends.
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 export type BarDatum = {
   key: string;
@@ -30,15 +32,34 @@ export const COLORS = {
   green: '#10b981',
 };
 
-let loading: ReturnType<typeof loadCharts> | null = null;
-const loadCharts = () => import('./bar-charts');
+type ChartsModule = typeof import('./bar-charts');
+let loading: Promise<ChartsModule> | null = null;
+/** The module once loaded: charts then draw it directly, never suspending. */
+let loaded: ChartsModule | null = null;
 /** Starts loading Recharts (once); the page calls it as it opens. */
-export function preloadCharts() {
-  loading ??= loadCharts();
+export function preloadCharts(): Promise<ChartsModule> {
+  loading ??= import('./bar-charts').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
-const HorizontalBarsChart = lazy(async () => ({ default: (await preloadCharts()).HorizontalBarsChart }));
-const ColumnBarsChart = lazy(async () => ({ default: (await preloadCharts()).ColumnBarsChart }));
+
+/**
+ * The chart module, null until it has loaded. Not React.lazy: a lazy component suspends the
+ * first time it renders even when its module is in, and React paces the reveal of suspended
+ * content (300 ms), which every page load paid once per chart kind.
+ */
+function useChartsModule(): ChartsModule | null {
+  const [module, setModule] = useState(loaded);
+  useEffect(() => {
+    if (!module) preloadCharts().then(setModule, () => undefined);
+  }, [module]);
+  return module;
+}
 
 /** `value` as drawn: it follows the newest after `order` + 1 animation frames. */
 function useStaggered<T>(value: T, order: number): T | null {
@@ -57,9 +78,15 @@ function useStaggered<T>(value: T, order: number): T | null {
   return shown;
 }
 
-function Frame({ summary, height, pending, children }: { summary: string; height: number; pending: boolean; children?: ReactNode }) {
+/** Whether the pointer has come over the chart yet (its tooltip is drawn from then on: bar-charts.tsx). */
+function useHovered(): [boolean, () => void] {
+  const [hovered, setHovered] = useState(false);
+  return [hovered, () => setHovered(true)];
+}
+
+function Frame({ summary, height, pending, onHover, children }: { summary: string; height: number; pending: boolean; onHover?: () => void; children?: ReactNode }) {
   return (
-    <div role="img" aria-label={summary} className="min-w-0" style={{ minHeight: height }} data-chart data-pending={pending}>
+    <div role="img" aria-label={summary} className="min-w-0" style={{ minHeight: height }} data-chart data-pending={pending} onPointerEnter={onHover}>
       {children}
     </div>
   );
@@ -90,28 +117,25 @@ function usePhone(): boolean {
 /** Horizontal bars, one per category (statuses, funnel steps, products). */
 export function HorizontalBars({ data: newest, format, summary, order, labelWidth: wide = 140 }: ChartProps & { labelWidth?: number }) {
   const labelWidth = usePhone() ? Math.min(wide, 110) : wide;
+  const charts = useChartsModule();
   const data = useStaggered(newest, order);
+  const [hovered, hover] = useHovered();
   const height = Math.max(120, newest.length * 34 + 40);
-  const pending = <Frame summary={summary} height={height} pending />;
   return (
-    <Suspense fallback={pending}>
-      <Frame summary={summary} height={height} pending={data !== newest}>
-        {data && <HorizontalBarsChart data={data} format={format} labelWidth={labelWidth} height={height} />}
-      </Frame>
-    </Suspense>
+    <Frame summary={summary} height={height} pending={!charts || data !== newest} onHover={hover}>
+      {charts && data && <charts.HorizontalBarsChart data={data} format={format} labelWidth={labelWidth} height={height} tooltip={hovered} />}
+    </Frame>
   );
 }
 
 /** Vertical bars along a sequence (months, margin buckets). */
 export function ColumnBars({ data: newest, format, summary, order, height = 240 }: ChartProps & { height?: number }) {
+  const charts = useChartsModule();
   const data = useStaggered(newest, order);
-  const pending = <Frame summary={summary} height={height} pending />;
-  if (!data) return pending;
+  const [hovered, hover] = useHovered();
   return (
-    <Suspense fallback={pending}>
-      <Frame summary={summary} height={height} pending={data !== newest}>
-        <ColumnBarsChart data={data} format={format} height={height} />
-      </Frame>
-    </Suspense>
+    <Frame summary={summary} height={height} pending={!charts || data !== newest} onHover={hover}>
+      {charts && data && <charts.ColumnBarsChart data={data} format={format} height={height} tooltip={hovered} />}
+    </Frame>
   );
 }

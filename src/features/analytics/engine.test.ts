@@ -26,8 +26,8 @@ async function openDevice() {
   const db = await openDatabase({ userId: USER, indexedDB: env.indexedDB, IDBKeyRange, multiInstance: false, collections: [...SOURCES] });
   opened.push(db);
   const sources = Object.fromEntries(SOURCES.map((s) => [s, dexieDatabaseName(db.name, db.collections[s].schema.version, s)])) as SourceNames;
-  const engine = () => {
-    const e = createEngine(env, { saveAfterMs: 0 });
+  const engine = (saveAfterMs = 0) => {
+    const e = createEngine(env, { saveAfterMs });
     opened.push(e);
     return e;
   };
@@ -99,6 +99,44 @@ describe('analytics engine', () => {
     expect(await second.open(sources, db.name)).toBe('cache');
     const now = { ...DOCS, estimates: DOCS.estimates.map((d) => (d.id === ID.E6 ? { ...d, status: 'declined' as const } : d)) };
     expect(second.summarize(Q1)).toEqual(aggregate(now, Q1));
+    expect(second.summarize(Q1).winRate.declined).toBe(2);
+  });
+
+  it('saves what its open caught up with at once, not at the pace of a sync’s saves', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const first = engine();
+    await first.open(sources, db.name);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.close();
+
+    await db.estimates.findOne(ID.E6).patch({ status: 'declined' });
+    // Saves during a sync wait a minute here; the open's catch-up must not.
+    const second = engine(60_000);
+    await second.open(sources, db.name);
+    expect(second.lastRead()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    second.close();
+
+    const third = engine();
+    expect(await third.open(sources, db.name)).toBe('cache');
+    expect(third.lastRead()).toBe(0);
+    expect(third.summarize(Q1).winRate.declined).toBe(2);
+  });
+
+  it('saves what a refresh caught up with once the changes pause, not only at the pace of a sync’s saves', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const first = engine(60_000);
+    await first.open(sources, db.name);
+    await db.estimates.findOne(ID.E6).patch({ status: 'declined' });
+    expect(await first.refresh()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    first.close();
+
+    const second = engine();
+    expect(await second.open(sources, db.name)).toBe('cache');
+    expect(second.lastRead()).toBe(0);
     expect(second.summarize(Q1).winRate.declined).toBe(2);
   });
 

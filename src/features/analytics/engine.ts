@@ -21,8 +21,13 @@ const REBUILD_ABOVE = 1500;
 const ITEMS_BY_ESTIMATE = '[_deleted+estimate_id+sort_order+id]';
 
 export type OpenOutcome = 'cache' | 'rebuilt' | 'empty';
-/** Saves of the facts wait this long for more changes (a first sync writes for minutes). */
+/**
+ * Saves of the facts wait for changes to pause this long, and at most SAVE_AFTER_MS after the
+ * first unsaved change (a first sync writes for minutes): the end of a sync is saved moments
+ * after it, so a page closed then does not leave the next open thousands of documents behind.
+ */
 const SAVE_AFTER_MS = 2000;
+const SAVE_WHEN_QUIET_MS = 400;
 
 /**
  * The estimates and items themselves (their analytics columns), kept after a full read, so a
@@ -89,6 +94,8 @@ export type Engine = {
   summarize(query: AnalyticsQuery): AnalyticsResult;
   /** How many estimates the facts hold (for the page's note and the bench). */
   size(): number;
+  /** Documents the last catch-up read (estimates, for a rebuild). */
+  lastRead(): number;
   close(): void;
 };
 
@@ -102,18 +109,26 @@ export function createEngine(env: IdbEnv, options: { now?: () => number; saveAft
   let sources: SourceNames | null = null;
   let index: DocIndex | null = null;
   let cacheName = '';
-  const dbs = new Map<Source, IDBDatabase>();
+  /** Documents the last catch-up read (the bench reports the open's). */
+  let read = 0;
+  const dbs = new Map<Source, Promise<IDBDatabase | null>>();
 
-  async function connect(source: Source): Promise<IDBDatabase | null> {
-    const open = dbs.get(source);
-    if (open) return open;
-    const db = await openExisting(env, sources![source]);
-    if (!db || !hasDocs(db)) {
-      db?.close();
-      return null;
+  /** The collection's database, opened once (concurrent callers share the opening). */
+  function connect(source: Source): Promise<IDBDatabase | null> {
+    let db = dbs.get(source);
+    if (!db) {
+      db = openExisting(env, sources![source]).then((opened) => {
+        if (!opened || !hasDocs(opened)) {
+          opened?.close();
+          dbs.delete(source);
+          return null;
+        }
+        opened.addEventListener('close', () => dbs.delete(source));
+        return opened;
+      });
+      db.catch(() => dbs.delete(source));
+      dbs.set(source, db);
     }
-    db.addEventListener('close', () => dbs.delete(source));
-    dbs.set(source, db);
     return db;
   }
 
@@ -130,12 +145,20 @@ export function createEngine(env: IdbEnv, options: { now?: () => number; saveAft
     return all.estimates.length > 0;
   }
 
+  /** Every collection's documents written since its checkpoint, read side by side. */
+  async function readChanged(): Promise<Record<Source, RawDoc[]>> {
+    const lists = await Promise.all(
+      SOURCES.map(async (source) => {
+        const db = await connect(source);
+        return db ? readChangedSince(env, db, checkpoints[source]) : [];
+      }),
+    );
+    return Object.fromEntries(SOURCES.map((source, i) => [source, lists[i]!])) as Record<Source, RawDoc[]>;
+  }
+
   async function catchUp(): Promise<boolean> {
-    const changed = {} as Record<Source, RawDoc[]>;
-    for (const source of SOURCES) {
-      const db = await connect(source);
-      changed[source] = db ? await readChangedSince(env, db, checkpoints[source]) : [];
-    }
+    const changed = await readChanged();
+    read = Object.values(changed).reduce((sum, docs) => sum + docs.length, 0);
     const touched = new Set<string>([...changed.estimates.map((d) => d.id), ...changed.estimate_items.map((d) => String(d.estimate_id))]);
     if (!index && touched.size > REBUILD_ABOVE) {
       await rebuild();
@@ -199,27 +222,36 @@ export function createEngine(env: IdbEnv, options: { now?: () => number; saveAft
   }
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  function save() {
-    saveTimer ??= setTimeout(() => {
+  /** When the oldest unsaved change was seen (Date.now()). */
+  let unsavedSince = 0;
+  /** `soon`: the open caught up (save at once: the page may close any moment). */
+  function save(soon = false) {
+    clearTimeout(saveTimer);
+    if (saveTimer === undefined) unsavedSince = Date.now();
+    const latest = options.saveAfterMs ?? SAVE_AFTER_MS;
+    const wait = soon ? 0 : Math.min(SAVE_WHEN_QUIET_MS, latest, Math.max(0, unsavedSince + latest - Date.now()));
+    saveTimer = setTimeout(() => {
       saveTimer = undefined;
       const snapshot: CachedFacts = { savedAt: now(), sources: sources!, checkpoints: { ...checkpoints }, facts };
       void saveCache(env, cacheName, snapshot).catch(() => undefined);
-    }, options.saveAfterMs ?? SAVE_AFTER_MS);
+    }, wait);
   }
 
   return {
     async open(names, databaseName) {
       sources = names;
       cacheName = `${databaseName}_analytics`;
-      const cached = await loadCache(env, cacheName, names, now()).catch(() => null);
+      // The collections' databases open while the saved facts are read.
+      const [cached] = await Promise.all([loadCache(env, cacheName, names, now()).catch(() => null), ...SOURCES.map(connect)]);
       if (cached) {
         facts = cached.facts;
         checkpoints = cached.checkpoints;
-        if (await catchUp()) save();
+        if (await catchUp()) save(true);
         return 'cache';
       }
       const found = await rebuild();
-      save();
+      read = facts.estimates.size;
+      save(true);
       return found ? 'rebuilt' : 'empty';
     },
     async refresh() {
@@ -230,9 +262,10 @@ export function createEngine(env: IdbEnv, options: { now?: () => number; saveAft
     },
     summarize: (query) => summarize(facts, query),
     size: () => facts.estimates.size,
+    lastRead: () => read,
     close() {
       clearTimeout(saveTimer);
-      for (const db of dbs.values()) db.close();
+      for (const db of dbs.values()) void db.then((opened) => opened?.close(), () => undefined);
       dbs.clear();
     },
   };

@@ -3,6 +3,7 @@
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useWorkspace } from '../../db/react';
 import { analyticsClientFor } from './analytics-client';
+import { preloadCharts } from './charts';
 import type { AnalyticsQuery } from './summarize';
 import type { FromWorker } from './worker-protocol';
 
@@ -20,12 +21,17 @@ export function useAnalytics(query: AnalyticsQuery | null): { answer: Answer | n
     () =>
       client.listen((message) => {
         if (message.id !== requested.current) return;
-        if (message.type === 'error') setError(message.message);
-        else
+        if (message.type === 'error') return setError(message.message);
+        // Shown with the chart library in (or failed to load: the tables carry the figures),
+        // so the charts draw with the figures, one per frame, not all at once when it comes.
+        const show = () => {
+          if (message.id !== requested.current) return;
           startTransition(() => {
             setError(null);
             setAnswer(message);
           });
+        };
+        preloadCharts().then(show, show);
       }),
     [client],
   );

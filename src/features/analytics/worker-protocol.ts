@@ -22,6 +22,8 @@ export type FromWorker =
       opened: OpenOutcome;
       /** Milliseconds the worker took to open its facts. */
       openMs: number;
+      /** Documents it read to catch up with the device database as it opened. */
+      openRead: number;
       /** Milliseconds the worker spent on this answer (catch-up and summary). */
       workMs: number;
     }
