@@ -1,18 +1,19 @@
 // The pipeline board: a column per stage, cards moved by dragging or by keyboard (accessible
 // drag and drop with @dnd-kit), each move saved on the device at once and synced.
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, rectIntersection, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { ProspectStatus } from '../../../db/collections/prospects';
 import { personName, STAGES } from '../pipeline';
 import { useProspectMove } from '../use-move';
 import { announcements, columnCoordinates, SCREEN_READER_INSTRUCTIONS, stageLabel } from './keyboard';
 import { CardBody, type CardProspect } from './prospect-card';
-import { PAGE, StageColumn } from './stage-column';
+import { firstPages, PAGE } from './paging';
+import { StageColumn } from './stage-column';
 import { useBoard } from './use-board';
 
-const FIRST_PAGE = Object.fromEntries(STAGES.map((s) => [s, PAGE])) as Record<ProspectStatus, number>;
-
-export function Board({ owners, movable }: { owners: ReadonlyMap<string, string>; movable: boolean }) {
+// Memoized: the page around it re-renders as its own live queries answer (team, accounts,
+// requests waiting), which need not render every column and card again.
+export const Board = memo(function Board({ owners, movable }: { owners: ReadonlyMap<string, string>; movable: boolean }) {
   const { move, dialog } = useProspectMove();
   const shown = useRef(new Map<string, CardProspect>());
   const [dragged, setDragged] = useState<CardProspect | null>(null);
@@ -20,7 +21,7 @@ export function Board({ owners, movable }: { owners: ReadonlyMap<string, string>
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
   );
-  const [limits, setLimits] = useState(FIRST_PAGE);
+  const [limits, setLimits] = useState(() => firstPages(window.innerHeight));
   const columns = useBoard(limits);
   const onMore = useCallback((status: ProspectStatus) => setLimits((l) => ({ ...l, [status]: l[status] + PAGE })), []);
   if (columns) for (const status of STAGES) for (const card of columns[status].cards) shown.current.set(card.id, card);
@@ -59,4 +60,4 @@ export function Board({ owners, movable }: { owners: ReadonlyMap<string, string>
       {dialog}
     </DndContext>
   );
-}
+});

@@ -1,17 +1,18 @@
 // One stage of the board: its count and its newest cards (read for the whole board by
-// useBoard, a page at a time), and the drop target for moves into it.
+// useBoard: first what fits the column, then a page at a time), and the drop target for moves into it.
 import { useDroppable } from '@dnd-kit/core';
+import { memo } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import type { ProspectStatus } from '../../../db/collections/prospects';
 import { STAGE } from '../pipeline';
 import type { BoardColumn } from './board-read';
+import { PAGE } from './paging';
 import { ProspectCard } from './prospect-card';
 
-export const PAGE = 25;
-
-export function StageColumn({
+// Memoized: picking up or dropping a card (the board's drag state) renders no column again.
+export const StageColumn = memo(function StageColumn({
   status,
   owners,
   movable,
@@ -62,4 +63,4 @@ export function StageColumn({
       )}
     </section>
   );
-}
+});
