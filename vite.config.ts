@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type InlineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -82,6 +82,9 @@ function preloadDynamicImport(module: RegExp): Plugin {
   };
 }
 
+/** What the separate pages' builds and the server-rendered build share: no config file, the sources, quiet. */
+const NESTED_BUILD = { configFile: false, root: fileURLToPath(new URL('./src', import.meta.url)), publicDir: false, envDir: repoRoot, logLevel: 'warn' } satisfies InlineConfig;
+
 function separatePages(): Plugin {
   let outDir = '';
   return {
@@ -94,11 +97,7 @@ function separatePages(): Plugin {
       const { build } = await import('vite');
       for (const page of SEPARATE_PAGES) {
         await build({
-          configFile: false,
-          root: fileURLToPath(new URL('./src', import.meta.url)),
-          publicDir: false,
-          envDir: repoRoot,
-          logLevel: 'warn',
+          ...NESTED_BUILD,
           define: { __APP_VERSION__: JSON.stringify(pkg.version) },
           plugins: [zodMiniCopy(), react(), tailwindcss(), preloadDynamicImport(page.preload)],
           build: {
@@ -118,11 +117,7 @@ function separatePages(): Plugin {
         });
       }
       await build({
-        configFile: false,
-        root: fileURLToPath(new URL('./src', import.meta.url)),
-        publicDir: false,
-        envDir: repoRoot,
-        logLevel: 'warn',
+        ...NESTED_BUILD,
         plugins: [zodMiniCopy(), react()],
         // Settled at build time, as in the browser's build: left to the server's environment,
         // React's development and production copies would each be picked by different chunks.

@@ -27,7 +27,30 @@ type Props = {
   message?: ReactNode;
 };
 
-export function SignaturePad({ label, method, onMethodChange, onDrawnChange, typedName, invalid, describedBy, disabled, message }: Props) {
+/** The signature block of an acceptance form: its visible label, the pad, and the field's error under it. */
+export function SignatureField({ error, ...pad }: Omit<Props, 'label' | 'invalid' | 'describedBy' | 'message'> & { error: string | undefined }) {
+  const errorId = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium text-slate-800">Signature</span>
+      <SignaturePad
+        {...pad}
+        label="Signature"
+        invalid={Boolean(error)}
+        describedBy={error ? errorId : undefined}
+        message={
+          error && (
+            <p id={errorId} role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function SignaturePad({ label, method, onMethodChange, onDrawnChange, typedName, invalid, describedBy, disabled, message }: Props) {
   const groupName = useId();
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={describedBy}>

@@ -4,10 +4,8 @@
 // token page, the link token); the server answers null for any credential it does not accept.
 // zod/mini: the portals' JavaScript stays small (see vite.config.ts).
 import { z } from 'zod/mini';
+import { commentSchema, date, milestoneSchema, uuid } from './portal-fields';
 import { callRpc } from './server-api';
-
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
-const date = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 const PORTAL_KINDS = ['customer', 'prospect'] as const;
 export type PortalKind = (typeof PORTAL_KINDS)[number];
@@ -49,14 +47,7 @@ const signInResultSchema = z.nullable(
 
 const sessionCheckSchema = z.nullable(z.object({ portal_id: uuid, kind: z.enum(PORTAL_KINDS), prospect_id: uuid, expires_at: z.string() }));
 
-const portalCommentSchema = z.object({
-  id: uuid,
-  author_kind: z.enum(['staff', 'customer']),
-  author_name: z.string(),
-  body: z.string(),
-  created_at: z.string(),
-});
-export type PortalComment = z.infer<typeof portalCommentSchema>;
+export type PortalComment = z.infer<typeof commentSchema>;
 
 const REQUEST_STATUSES = ['new', 'in_review', 'converted', 'dismissed'] as const;
 const portalRequestSchema = z.object({
@@ -67,15 +58,6 @@ const portalRequestSchema = z.object({
   created_at: z.string(),
 });
 export type PortalRequest = z.infer<typeof portalRequestSchema>;
-
-const milestoneSchema = z.object({
-  id: uuid,
-  title: z.string(),
-  description: z.string(),
-  start_date: z.nullable(date),
-  end_date: z.nullable(date),
-  status: z.enum(['planned', 'in_progress', 'done']),
-});
 
 /**
  * One estimate of the portal: what the list and the timeline show, and the rest of the
@@ -109,13 +91,13 @@ export const portalHomeSchema = z.object({
   organization: z.extend(branding, { address: z.string(), phone: z.string() }),
   contact: z.nullable(z.object({ id: uuid, first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), company: z.string() })),
   estimates: z.array(portalEstimateSchema),
-  comments: z.array(portalCommentSchema),
+  comments: z.array(commentSchema),
   requests: z.array(portalRequestSchema),
 });
 export type PortalHome = z.infer<typeof portalHomeSchema>;
 
 const updatesSchema = z.object({
-  comments: z.array(portalCommentSchema),
+  comments: z.array(commentSchema),
   requests: z.array(portalRequestSchema),
   estimates: z.array(z.object({ estimate_id: uuid, status: z.string(), version_id: z.nullable(uuid) })),
 });

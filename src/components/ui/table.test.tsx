@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { Table, TableBody, TableCell, TableColumns, TableRow } from './table';
+import { RowsTable, Table, TableBody, TableCell, TableColumns, TableRow } from './table';
 
 afterEach(() => cleanup());
 
@@ -28,4 +28,9 @@ it('heads each column, keeps its classes, and names the actions column for scree
 it('leaves the actions column out unless asked', () => {
   render(table(false));
   expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'E-mail']);
+});
+
+it('gives each record a row of its cells', () => {
+  render(<RowsTable columns={['Name']} rows={[{ id: 'a', name: 'Ada' }, { id: 'b', name: 'Grace' }]} cells={(r) => <TableCell>{r.name}</TableCell>} />);
+  expect(screen.getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Ada', 'Grace']);
 });

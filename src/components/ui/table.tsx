@@ -52,3 +52,29 @@ export function TableColumns({ columns, actions = false }: { columns: Column[]; 
     </TableHead>
   );
 }
+
+/** A table of records, a row each (keyed by its id): `columns` head it, `cells` gives a record's cells. */
+export function RowsTable<T extends { id: string | number }>({
+  columns,
+  actions,
+  rows,
+  cells,
+  className,
+}: {
+  columns: Column[];
+  actions?: boolean;
+  rows: readonly T[];
+  cells: (row: T) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <Table className={className}>
+      <TableColumns columns={columns} actions={actions} />
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>{cells(row)}</TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,10 +1,11 @@
 // The accounts: search, sort by name, open pipeline value or won revenue, archived ones apart.
-import { Building2, Search } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Field, Input } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { FilterBar, SearchInput } from '../../components/ui/filter-bar';
 import { Select } from '../../components/ui/select';
 import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
 import type { Account } from '../../db/collections/accounts';
@@ -22,12 +23,9 @@ type Props = { accounts: readonly Account[]; figures: ReadonlyMap<string, Accoun
 
 function Filters({ search, sort, archived, onChange }: { search: string; sort: AccountSort; archived: boolean; onChange: (patch: Partial<{ search: string; sort: AccountSort; archived: boolean }>) => void }) {
   return (
-    <div role="search" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-3">
+    <FilterBar className="sm:grid-cols-3">
       <Field label="Search" className="sm:col-span-2">
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input type="search" value={search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Name, industry, e-mail or tag" className="pl-9" />
-        </div>
+        <SearchInput value={search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Name, industry, e-mail or tag" />
       </Field>
       <Field label="Sort by">
         <Select value={sort} onChange={(e) => onChange({ sort: e.target.value as AccountSort })} options={SORTS} />
@@ -36,7 +34,7 @@ function Filters({ search, sort, archived, onChange }: { search: string; sort: A
         <input type="checkbox" className="size-5 accent-brand-700" checked={archived} onChange={(e) => onChange({ archived: e.target.checked })} />
         Show archived accounts instead
       </label>
-    </div>
+    </FilterBar>
   );
 }
 

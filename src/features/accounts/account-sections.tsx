@@ -1,9 +1,6 @@
 // The parts of an account's page: its facts, its figures, its contacts, its estimates with
 // totals and statuses, its portal and notes.
-import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClasses } from '../../components/ui/button';
 import type { Account } from '../../db/collections/accounts';
 import type { Estimate } from '../../db/collections/estimates';
 import type { Portal } from '../../db/collections/portals';
@@ -11,16 +8,9 @@ import type { Prospect } from '../../db/collections/prospects';
 import { formatMoney } from '../../lib/money';
 import type { AccountFigures } from './account-figures';
 import { RelatedEstimates } from '../../components/related-estimates';
+import { RelatedPortals } from '../../components/related-portals';
+import { Fact } from '../../components/ui/fact';
 import { Panel } from '../../components/ui/panel';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 export function AccountFacts({ account, owner }: { account: Account; owner: string | undefined }) {
   const site = account.website && (/^https?:\/\//.test(account.website) ? account.website : `https://${account.website}`);
@@ -89,29 +79,5 @@ export function AccountEstimates({ estimates, onNew }: { estimates: readonly Est
 }
 
 export function AccountPortal({ portals, accountId, canCreate }: { portals: readonly Portal[]; accountId: string; canCreate: boolean }) {
-  return (
-    <Panel id="account-portal-heading" title="Portal">
-      {portals.length > 0 ? (
-        <ul className="flex flex-col gap-2">
-          {portals.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className="text-slate-800">{p.name || 'Portal'}</span>
-              <Link className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline" to={`/portals/${p.id}`}>
-                Open portal <ExternalLink aria-hidden="true" className="size-3.5" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-slate-600">No portal yet.</p>
-          {canCreate && (
-            <Link className={buttonClasses('secondary', 'sm')} to={`/portals?create=customer&account=${accountId}`}>
-              Create a portal
-            </Link>
-          )}
-        </div>
-      )}
-    </Panel>
-  );
+  return <RelatedPortals id="account-portal-heading" portals={portals} createHref={`/portals?create=customer&account=${accountId}`} canCreate={canCreate} />;
 }

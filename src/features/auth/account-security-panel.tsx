@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
+import { CodeInput } from './code-input';
 import { FormAlert } from './form-alert';
 import { PasswordChangeForm } from './password-change-form';
 import { RecentSecurityEvents } from './recent-security-events';
@@ -31,15 +32,7 @@ function CodeForm({ label, onVerify, onCancel }: { label: string; onVerify: (cod
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <Field label={label} error={errors.code?.message} className="flex-1">
-        <Input
-          {...register('code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          className="font-mono tracking-[0.3em]"
-          invalid={Boolean(errors.code)}
-        />
+        <CodeInput {...register('code')} className="font-mono tracking-[0.3em]" invalid={Boolean(errors.code)} />
       </Field>
       <div className="flex gap-2 sm:pt-7">
         <Button type="submit" disabled={isSubmitting}>

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { CodeInput } from './code-input';
 import { FormAlert } from './form-alert';
 import { sendPhoneChallenge, verifiedFactors, verifyChallenge, verifyTotp } from './mfa';
 import { otpCodeSchema, type OtpCodeValues } from './schemas';
@@ -99,16 +100,7 @@ export function MfaChallengeForm() {
         label={factor.factor_type === 'totp' ? 'Code from your authenticator app' : 'Code from the text message'}
         error={errors.code?.message}
       >
-        <Input
-          {...register('code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          className="text-center font-mono text-lg tracking-[0.4em]"
-          invalid={Boolean(errors.code)}
-          autoFocus
-        />
+        <CodeInput {...register('code')} className="text-center font-mono text-lg tracking-[0.4em]" invalid={Boolean(errors.code)} autoFocus />
       </Field>
       {formError && <FormAlert testId="mfa-error">{formError}</FormAlert>}
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">

@@ -3,7 +3,7 @@
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
+import { RowsTable, TableCell } from '../../components/ui/table';
 import { describeError } from '../../lib/errors';
 import { toast } from '../../lib/toast-store';
 import { Panel, When } from './panel';
@@ -32,28 +32,28 @@ export function CustomerSessionsPanel({ orgId }: { orgId: string }) {
       ) : sessions.data.length === 0 ? (
         <p className="text-sm text-slate-600">No one is signed in to a portal.</p>
       ) : (
-        <Table>
-          <TableColumns columns={['Portal', 'Customer', { label: 'Address', className: 'hidden md:table-cell' }, 'Expires']} actions />
-          <TableBody>
-            {sessions.data.map((s) => (
-              <TableRow key={s.id}>
-                <TableCell>{s.portal_name || '—'}</TableCell>
-                <TableCell>{s.prospect_name || '—'}</TableCell>
-                <TableCell className="hidden font-mono text-xs md:table-cell">{s.ip_address || '—'}</TableCell>
-                <TableCell>
-                  <When at={s.expires_at} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <Button size="sm" variant="secondary" disabled={revoke.isPending} onClick={() => end(s.id, s.prospect_name || 'The customer')}>
-                    <span>
-                      End session<span className="sr-only"> of {s.prospect_name}</span>
-                    </span>
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RowsTable
+          columns={['Portal', 'Customer', { label: 'Address', className: 'hidden md:table-cell' }, 'Expires']}
+          actions
+          rows={sessions.data}
+          cells={(s) => (
+            <>
+              <TableCell>{s.portal_name || '—'}</TableCell>
+              <TableCell>{s.prospect_name || '—'}</TableCell>
+              <TableCell className="hidden font-mono text-xs md:table-cell">{s.ip_address || '—'}</TableCell>
+              <TableCell>
+                <When at={s.expires_at} />
+              </TableCell>
+              <TableCell className="text-right">
+                <Button size="sm" variant="secondary" disabled={revoke.isPending} onClick={() => end(s.id, s.prospect_name || 'The customer')}>
+                  <span>
+                    End session<span className="sr-only"> of {s.prospect_name}</span>
+                  </span>
+                </Button>
+              </TableCell>
+            </>
+          )}
+        />
       )}
     </Panel>
   );
@@ -70,24 +70,23 @@ export function AccessLogPanel({ orgId }: { orgId: string }) {
       ) : log.data.length === 0 ? (
         <p className="text-sm text-slate-600">No link has been opened yet.</p>
       ) : (
-        <Table>
-          <TableColumns columns={['When', 'Link', 'Outcome', { label: 'Address', className: 'hidden md:table-cell' }]} />
-          <TableBody>
-            {log.data.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell>
-                  <When at={entry.accessed_at} />
-                </TableCell>
-                <TableCell>
-                  {KIND_LABELS[entry.token_kind] ?? entry.token_kind}
-                  {entry.portal_name || entry.estimate_number ? <span className="text-slate-500"> · {entry.portal_name || entry.estimate_number}</span> : null}
-                </TableCell>
-                <TableCell>{entry.outcome === 'ok' ? <Badge tone="success">Opened</Badge> : <Badge tone="danger">Refused</Badge>}</TableCell>
-                <TableCell className="hidden font-mono text-xs md:table-cell">{entry.ip_address || '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RowsTable
+          columns={['When', 'Link', 'Outcome', { label: 'Address', className: 'hidden md:table-cell' }]}
+          rows={log.data}
+          cells={(entry) => (
+            <>
+              <TableCell>
+                <When at={entry.accessed_at} />
+              </TableCell>
+              <TableCell>
+                {KIND_LABELS[entry.token_kind] ?? entry.token_kind}
+                {entry.portal_name || entry.estimate_number ? <span className="text-slate-500"> · {entry.portal_name || entry.estimate_number}</span> : null}
+              </TableCell>
+              <TableCell>{entry.outcome === 'ok' ? <Badge tone="success">Opened</Badge> : <Badge tone="danger">Refused</Badge>}</TableCell>
+              <TableCell className="hidden font-mono text-xs md:table-cell">{entry.ip_address || '—'}</TableCell>
+            </>
+          )}
+        />
       )}
     </Panel>
   );

@@ -3,7 +3,7 @@
 import { Ban } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
+import { RowsTable, TableCell } from '../../components/ui/table';
 import { toast, toastError } from '../../lib/toast-store';
 import { formatWhen } from './portal-table';
 import { usePortalCommand } from './queries';
@@ -32,25 +32,25 @@ export function LinksTable({ portalId, links, manage }: { portalId: string; link
   if (links.length === 0) return null;
   return (
     <Panel id="portal-links" title="Links in use">
-      <Table>
-        <TableColumns columns={['Made', 'How', { label: 'Openings', className: 'text-right' }]} actions={manage} />
-        <TableBody>
-          {links.map((l) => (
-            <TableRow key={l.id}>
-              <TableCell className="whitespace-nowrap">{formatWhen(l.created_at)}{l.created_by_name ? ` · ${l.created_by_name}` : ''}</TableCell>
-              <TableCell>{l.channel === 'email' ? `E-mailed to ${l.sent_to}` : 'Copied link'}</TableCell>
-              <TableCell className="text-right tabular-nums">{l.view_count}</TableCell>
-              {manage && (
-                <TableCell className="text-right">
-                  <Button variant="ghost" size="sm" onClick={() => revoke.mutate(l.id, { onSuccess: () => toast({ tone: 'success', description: 'The link no longer works.' }), onError: (e) => toastError(e) })} icon={<Ban aria-hidden="true" className="size-4" />}>
-                    Revoke
-                  </Button>
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <RowsTable
+        columns={['Made', 'How', { label: 'Openings', className: 'text-right' }]}
+        actions={manage}
+        rows={links}
+        cells={(l) => (
+          <>
+            <TableCell className="whitespace-nowrap">{formatWhen(l.created_at)}{l.created_by_name ? ` · ${l.created_by_name}` : ''}</TableCell>
+            <TableCell>{l.channel === 'email' ? `E-mailed to ${l.sent_to}` : 'Copied link'}</TableCell>
+            <TableCell className="text-right tabular-nums">{l.view_count}</TableCell>
+            {manage && (
+              <TableCell className="text-right">
+                <Button variant="ghost" size="sm" onClick={() => revoke.mutate(l.id, { onSuccess: () => toast({ tone: 'success', description: 'The link no longer works.' }), onError: (e) => toastError(e) })} icon={<Ban aria-hidden="true" className="size-4" />}>
+                  Revoke
+                </Button>
+              </TableCell>
+            )}
+          </>
+        )}
+      />
     </Panel>
   );
 }
@@ -62,25 +62,25 @@ export function SessionsTable({ portalId, sessions, manage }: { portalId: string
       {sessions.length === 0 ? (
         <p className="text-sm text-slate-600">Nobody is signed in to this portal.</p>
       ) : (
-        <Table>
-          <TableColumns columns={['Person', { label: 'Device', className: 'hidden md:table-cell' }, 'Last seen']} actions={manage} />
-          <TableBody>
-            {sessions.map((s) => (
-              <TableRow key={s.id}>
-                <TableCell data-testid="portal-session-person">{s.person}</TableCell>
-                <TableCell className="hidden md:table-cell" title={s.user_agent}>{`${browserOf(s.user_agent)} · ${s.ip_address || 'unknown address'}`}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatWhen(s.last_seen_at ?? s.created_at)}</TableCell>
-                {manage && (
-                  <TableCell className="text-right">
-                    <Button variant="ghost" size="sm" onClick={() => end.mutate(s.id, { onSuccess: () => toast({ tone: 'success', description: `${s.person} is signed out of the portal.` }), onError: (e) => toastError(e) })} icon={<Ban aria-hidden="true" className="size-4" />}>
-                      End session
-                    </Button>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RowsTable
+          columns={['Person', { label: 'Device', className: 'hidden md:table-cell' }, 'Last seen']}
+          actions={manage}
+          rows={sessions}
+          cells={(s) => (
+            <>
+              <TableCell data-testid="portal-session-person">{s.person}</TableCell>
+              <TableCell className="hidden md:table-cell" title={s.user_agent}>{`${browserOf(s.user_agent)} · ${s.ip_address || 'unknown address'}`}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatWhen(s.last_seen_at ?? s.created_at)}</TableCell>
+              {manage && (
+                <TableCell className="text-right">
+                  <Button variant="ghost" size="sm" onClick={() => end.mutate(s.id, { onSuccess: () => toast({ tone: 'success', description: `${s.person} is signed out of the portal.` }), onError: (e) => toastError(e) })} icon={<Ban aria-hidden="true" className="size-4" />}>
+                    End session
+                  </Button>
+                </TableCell>
+              )}
+            </>
+          )}
+        />
       )}
     </Panel>
   );
@@ -92,19 +92,19 @@ export function AccessLogTable({ log }: { log: PortalActivity['access_log'] }) {
       {log.length === 0 ? (
         <p className="text-sm text-slate-600">Nobody has opened this portal yet.</p>
       ) : (
-        <Table className="max-h-96 overflow-y-auto">
-          <TableColumns columns={['Time', 'What', { label: 'Who', className: 'hidden md:table-cell' }, { label: 'Address and browser', className: 'hidden lg:table-cell' }]} />
-          <TableBody>
-            {log.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell className="whitespace-nowrap">{formatWhen(l.accessed_at)}</TableCell>
-                <TableCell data-testid="access-log-what">{l.what || l.token_kind}</TableCell>
-                <TableCell className="hidden md:table-cell">{l.person || '—'}</TableCell>
-                <TableCell className="hidden lg:table-cell" title={l.user_agent}>{`${l.ip_address || 'unknown'} · ${browserOf(l.user_agent)}`}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RowsTable
+          className="max-h-96 overflow-y-auto"
+          columns={['Time', 'What', { label: 'Who', className: 'hidden md:table-cell' }, { label: 'Address and browser', className: 'hidden lg:table-cell' }]}
+          rows={log}
+          cells={(l) => (
+            <>
+              <TableCell className="whitespace-nowrap">{formatWhen(l.accessed_at)}</TableCell>
+              <TableCell data-testid="access-log-what">{l.what || l.token_kind}</TableCell>
+              <TableCell className="hidden md:table-cell">{l.person || '—'}</TableCell>
+              <TableCell className="hidden lg:table-cell" title={l.user_agent}>{`${l.ip_address || 'unknown'} · ${browserOf(l.user_agent)}`}</TableCell>
+            </>
+          )}
+        />
       )}
     </Panel>
   );

@@ -1,12 +1,13 @@
 // /portals: every customer and prospect portal with its status, last access and views;
 // search and filters; owners and admins create portals here (also arriving from an account or
 // a prospect with ?create=account:{id} or ?create=prospect:{id}).
-import { Globe, Plus, Search } from 'lucide-react';
+import { Globe, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Field, Input } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { SearchInput } from '../../components/ui/filter-bar';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { can, useWorkspace } from '../../db/react';
@@ -32,10 +33,7 @@ function Filters({ filters, onChange }: { filters: PortalFilters; onChange: (f: 
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <Field label="Search">
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input type="search" value={filters.search} onChange={(e) => onChange({ ...filters, search: e.target.value })} placeholder="Portal or customer…" className="pl-9" autoComplete="off" />
-        </div>
+        <SearchInput value={filters.search} onChange={(e) => onChange({ ...filters, search: e.target.value })} placeholder="Portal or customer…" autoComplete="off" />
       </Field>
       <Field label="Kind">
         <Select value={filters.kind} onChange={(e) => onChange({ ...filters, kind: e.target.value as PortalFilters['kind'] })} options={[{ value: 'customer', label: 'Customer portals' }, { value: 'prospect', label: 'Prospect portals' }]} placeholder="All kinds" />

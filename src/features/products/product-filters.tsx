@@ -1,7 +1,7 @@
 // The catalogue's search, category and status filters, and the live queries they drive.
-import { Search } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Field, Input } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { SearchInput } from '../../components/ui/filter-bar';
 import { Select } from '../../components/ui/select';
 import { useLiveQuery, useWorkspace } from '../../db/react';
 import { allProducts, categoriesOf, filteredProducts, refusedProducts, type StatusFilter } from './queries';
@@ -52,10 +52,7 @@ export function ProductFilters({ filters: f }: { filters: ReturnType<typeof useC
   return (
     <div role="search" className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <Field label="Search">
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input type="search" value={f.search} onChange={(e) => f.setSearch(e.target.value)} placeholder="SKU, name, category…" className="pl-9" autoComplete="off" />
-        </div>
+        <SearchInput value={f.search} onChange={(e) => f.setSearch(e.target.value)} placeholder="SKU, name, category…" autoComplete="off" />
       </Field>
       <Field label="Category">
         <Select value={f.category} onChange={(e) => f.setCategory(e.target.value)} options={categoryOptions} placeholder="All categories" />

@@ -3,14 +3,13 @@
 // the forms. Unknown keys are dropped, so nothing the page did not ask for is ever rendered.
 // zod/mini, not zod: the same checks in a fraction of the JavaScript a customer downloads.
 import { z } from 'zod/mini';
+import { commentSchema, date, milestoneSchema, uuid } from '../../../lib/portal-fields';
 import { tidyName } from '../../../lib/signature';
 
 /** What a link token looks like (the server checks the same before any lookup). */
 export const tokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/));
 
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 const timestamp = z.string();
-const date = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 const decimal = z.pipe(z.union([z.number(), z.string()]), z.transform(Number));
 
 const snapshotItemSchema = z.object({
@@ -46,25 +45,8 @@ const snapshotSchema = z.object({
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
-const MILESTONE_STATUSES = ['planned', 'in_progress', 'done'] as const;
-
-const milestoneSchema = z.object({
-  id: uuid,
-  title: z.string(),
-  description: z.string(),
-  start_date: z.nullable(date),
-  end_date: z.nullable(date),
-  status: z.enum(MILESTONE_STATUSES),
-});
 export type CustomerMilestone = z.infer<typeof milestoneSchema>;
 
-const commentSchema = z.object({
-  id: uuid,
-  author_kind: z.enum(['staff', 'customer']),
-  author_name: z.string(),
-  body: z.string(),
-  created_at: timestamp,
-});
 export type CustomerComment = z.infer<typeof commentSchema>;
 
 const decisionSchema = z.discriminatedUnion('kind', [

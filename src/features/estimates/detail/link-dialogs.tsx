@@ -4,7 +4,7 @@ import { Ban, RefreshCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast, toastError } from '../../../lib/toast-store';
-import { copyToClipboard, ShownLink, useCopiedFlag } from './copy-link-dialog';
+import { MakeLinkActions, ShownLink, useMadeLink } from './copy-link-dialog';
 import { useRevokeLink, useRotateLinks, type EstimateLink } from './customer-links';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -47,9 +47,7 @@ export function RevokeLinkDialog({ estimateId, link, onClose }: { estimateId: st
 
 export function RotateLinksDialog({ estimateId, open, onClose }: { estimateId: string; open: boolean; onClose: () => void }) {
   const rotate = useRotateLinks(estimateId);
-  const [copied, setCopied] = useCopiedFlag(open, rotate.reset);
-  const link = rotate.data ?? null;
-  const confirm = () => rotate.mutate(undefined, { onSuccess: (url) => void copyToClipboard(url).then(setCopied), onError: (e) => toastError(e) });
+  const { link, copied, make } = useMadeLink(open, rotate);
   return (
     <Dialog
       open={open}
@@ -61,18 +59,11 @@ export function RotateLinksDialog({ estimateId, open, onClose }: { estimateId: s
           : 'Every link of this estimate stops working, the e-mailed one included, and one new link is made. Use it when a link reached the wrong person.'
       }
       actions={
-        link ? (
-          <Button onClick={onClose}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={confirm} disabled={rotate.isPending} icon={<RefreshCw aria-hidden="true" className="size-4" />}>
-              Revoke all and make a new link
-            </Button>
-          </>
-        )
+        <MakeLinkActions made={link !== null} onClose={onClose}>
+          <Button variant="danger" onClick={make} disabled={rotate.isPending} icon={<RefreshCw aria-hidden="true" className="size-4" />}>
+            Revoke all and make a new link
+          </Button>
+        </MakeLinkActions>
       }
     >
       {link && <ShownLink link={link} copied={copied} />}

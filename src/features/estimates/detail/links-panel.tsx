@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../../components/ui/table';
+import { RowsTable, TableCell } from '../../../components/ui/table';
 import type { Estimate, EstimateStatus } from '../../../db/collections/estimates';
 import { describeError } from '../../../lib/errors';
 import { useOnline } from '../../../lib/use-online';
@@ -56,35 +56,35 @@ function HowSent({ link }: { link: EstimateLink }) {
 
 function LinkRows({ links, onRevoke }: { links: EstimateLink[]; onRevoke: ((link: EstimateLink) => void) | null }) {
   return (
-    <Table>
-      <TableColumns columns={['Made', 'How sent', 'Views']} actions={Boolean(onRevoke)} />
-      <TableBody>
-        {links.map((l) => (
-          <TableRow key={l.id}>
-            <TableCell>
-              <span className="block whitespace-nowrap">{when(l.created_at)}</span>
-              <span className="block text-xs text-slate-600">{l.created_by_name ? `by ${l.created_by_name}` : 'by the server'}</span>
+    <RowsTable
+      columns={['Made', 'How sent', 'Views']}
+      actions={Boolean(onRevoke)}
+      rows={links}
+      cells={(l) => (
+        <>
+          <TableCell>
+            <span className="block whitespace-nowrap">{when(l.created_at)}</span>
+            <span className="block text-xs text-slate-600">{l.created_by_name ? `by ${l.created_by_name}` : 'by the server'}</span>
+          </TableCell>
+          <TableCell className="min-w-44">
+            <HowSent link={l} />
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            <span data-testid="link-views" className="tabular-nums">
+              {l.view_count}
+            </span>
+            {l.last_viewed_at && <span className="block text-xs text-slate-600">last {when(l.last_viewed_at)}</span>}
+          </TableCell>
+          {onRevoke && (
+            <TableCell className="text-right">
+              <Button variant="ghost" size="sm" onClick={() => onRevoke(l)} icon={<Ban aria-hidden="true" className="size-4" />} aria-label={`Revoke: ${linkLabel(l)}, made ${when(l.created_at)}`}>
+                Revoke
+              </Button>
             </TableCell>
-            <TableCell className="min-w-44">
-              <HowSent link={l} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <span data-testid="link-views" className="tabular-nums">
-                {l.view_count}
-              </span>
-              {l.last_viewed_at && <span className="block text-xs text-slate-600">last {when(l.last_viewed_at)}</span>}
-            </TableCell>
-            {onRevoke && (
-              <TableCell className="text-right">
-                <Button variant="ghost" size="sm" onClick={() => onRevoke(l)} icon={<Ban aria-hidden="true" className="size-4" />} aria-label={`Revoke: ${linkLabel(l)}, made ${when(l.created_at)}`}>
-                  Revoke
-                </Button>
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+          )}
+        </>
+      )}
+    />
   );
 }
 

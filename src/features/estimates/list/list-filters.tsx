@@ -1,6 +1,6 @@
 // The estimates list's search, filters and sort.
-import { Search } from 'lucide-react';
 import { Field, Input } from '../../../components/ui/field';
+import { FilterBar, SearchInput } from '../../../components/ui/filter-bar';
 import { Select } from '../../../components/ui/select';
 import { ESTIMATE_STATUSES } from '../../../db/collections/estimates';
 import { statusLabel } from '../status-badge';
@@ -19,12 +19,9 @@ const SORTS: { value: `${SortKey}:${'asc' | 'desc'}`; label: string }[] = [
 
 export function ListFilters({ filter, onChange, owners }: { filter: ListFilter; onChange: (patch: Partial<ListFilter>) => void; owners: ReadonlyMap<string, string> }) {
   return (
-    <div role="search" className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-6">
+    <FilterBar className="grid-cols-2 sm:grid-cols-6">
       <Field label="Search" className="col-span-2 sm:col-span-6">
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input type="search" value={filter.search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Number, title or customer" className="pl-9" />
-        </div>
+        <SearchInput value={filter.search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Number, title or customer" />
       </Field>
       <Field label="Status" className="sm:col-span-2">
         <Select
@@ -53,6 +50,6 @@ export function ListFilters({ filter, onChange, owners }: { filter: ListFilter; 
       <Field label="Created to" className="sm:col-span-3">
         <Input type="date" value={filter.to} onChange={(e) => onChange({ to: e.target.value })} />
       </Field>
-    </div>
+    </FilterBar>
   );
 }

@@ -1,8 +1,8 @@
 // The customer signs: typed full name, a signature (drawn, or typed: the name rendered as the
 // signature, chosen explicitly), the consent line, "Accept estimate".
 import { PenLine } from 'lucide-react';
-import { useId, useState } from 'react';
-import { SignaturePad } from '../../../components/signature-pad';
+import { useState } from 'react';
+import { SignatureField } from '../../../components/signature-pad';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import type { Estimate } from '../../../db/collections/estimates';
@@ -23,7 +23,6 @@ export function SignStep({ estimate, items, customer, onBack }: { estimate: Esti
   const [method, setMethod] = useState<SignatureMethod>('drawn');
   const [errors, setErrors] = useState<AcceptanceErrors>({});
   const [busy, setBusy] = useState(false);
-  const signatureHelp = useId();
   const totals = estimateFigures(estimate, items);
   const empty = items.length === 0;
 
@@ -79,31 +78,19 @@ export function SignStep({ estimate, items, customer, onBack }: { estimate: Esti
                 placeholder="The name of the person accepting"
               />
             </Field>
-            <div className="flex flex-col gap-1.5">
-              <span className="text-sm font-medium text-slate-800">Signature</span>
-              <SignaturePad
-                label="Signature"
-                method={method}
-                onMethodChange={(next) => {
-                  setMethod(next);
-                  setErrors((current) => ({ ...current, signature: undefined }));
-                }}
-                typedName={name}
-                invalid={!!errors.signature}
-                describedBy={errors.signature ? signatureHelp : undefined}
-                onDrawnChange={(value) => {
-                  setDrawn(value);
-                  if (value) setErrors((current) => ({ ...current, signature: undefined }));
-                }}
-                message={
-                  errors.signature && (
-                    <p id={signatureHelp} role="alert" className="text-sm text-red-700">
-                      {errors.signature}
-                    </p>
-                  )
-                }
-              />
-            </div>
+            <SignatureField
+              method={method}
+              onMethodChange={(next) => {
+                setMethod(next);
+                setErrors((current) => ({ ...current, signature: undefined }));
+              }}
+              typedName={name}
+              error={errors.signature}
+              onDrawnChange={(value) => {
+                setDrawn(value);
+                if (value) setErrors((current) => ({ ...current, signature: undefined }));
+              }}
+            />
             <p className="rounded-xl bg-slate-100 p-4 text-base text-slate-800">
               By signing, I accept this estimate{estimate.title ? ` (“${estimate.title}”)` : ''} for a total of {formatMoney(totals.total)}, including its items, notes and terms as shown on
               the previous page. The project timeline is a plan and may be adjusted as the work goes on.

@@ -1,15 +1,14 @@
 // What hangs off a prospect: their estimates (and a new one), their requests, the comments on
 // their estimates and portal, and their portal (open it, or create one).
-import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
 import type { Comment } from '../../../db/collections/comments';
 import type { EstimateRequest } from '../../../db/collections/estimate-requests';
 import type { Estimate } from '../../../db/collections/estimates';
 import type { Portal } from '../../../db/collections/portals';
 import { REQUEST_STATUS } from '../requests/request-status';
 import { RelatedEstimates } from '../../../components/related-estimates';
+import { RelatedPortals } from '../../../components/related-portals';
 import { Panel } from '../../../components/ui/panel';
 
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -66,30 +65,5 @@ export function CommentsPanel({ comments }: { comments: readonly Comment[] }) {
 
 /** Their portal if they have one; otherwise a link to create one on the portals page. */
 export function PortalPanel({ portals, createHref, canCreate }: { portals: readonly Portal[]; createHref: string; canCreate: boolean }) {
-  const link = 'inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline';
-  return (
-    <Panel id="portal-heading" title="Portal">
-      {portals.length > 0 ? (
-        <ul className="flex flex-col gap-2">
-          {portals.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className="text-slate-800">{p.name || 'Portal'}</span>
-              <Link className={link} to={`/portals/${p.id}`}>
-                Open portal <ExternalLink aria-hidden="true" className="size-3.5" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-slate-600">No portal yet.</p>
-          {canCreate && (
-            <Link className={buttonClasses('secondary', 'sm')} to={createHref}>
-              Create a portal
-            </Link>
-          )}
-        </div>
-      )}
-    </Panel>
-  );
+  return <RelatedPortals id="portal-heading" portals={portals} createHref={createHref} canCreate={canCreate} />;
 }

@@ -2,11 +2,12 @@
 // how to reach them; sales turn it into a prospect and a draft estimate, take it into review,
 // dismiss it with a reason or reopen it.
 import { ArrowLeft, Ban, Eye, FilePlus2, RotateCcw, SearchX } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Fact } from '../../../components/ui/fact';
 import { PageSpinner } from '../../../components/ui/spinner';
 import type { EstimateRequest } from '../../../db/collections/estimate-requests';
 import { can, useLiveQuery, useWorkspace } from '../../../db/react';
@@ -18,15 +19,6 @@ import { budgetLabel, REQUEST_STATUS, SOURCE_OF_REQUEST } from './request-status
 
 const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const BACK = '/prospects?view=requests';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 function RequestFacts({ request }: { request: EstimateRequest }) {
   return (

@@ -1,12 +1,13 @@
 // The request inbox (/prospects?view=requests): every estimate request from /requests and the
 // portals, newest first, by status, searchable; a request opens its page.
-import { Inbox, Search } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { cx } from '../../../components/ui/cx';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Input } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
+import { SearchInput } from '../../../components/ui/filter-bar';
 import { PageSpinner } from '../../../components/ui/spinner';
 import type { EstimateRequest, EstimateRequestStatus } from '../../../db/collections/estimate-requests';
 import { useLiveQuery, useWorkspace } from '../../../db/react';
@@ -75,10 +76,7 @@ export function RequestInbox() {
       <div className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
         <StatusTabs status={status} counts={counts} onChange={setStatus} />
         <Field label="Search requests" className="w-full sm:w-64">
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, company or words" className="pl-9" />
-          </div>
+          <SearchInput value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name, company or words" />
         </Field>
       </div>
       {shown.length === 0 ? (

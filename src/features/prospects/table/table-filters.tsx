@@ -1,17 +1,14 @@
 // The table's search (name, e-mail, company) and filters (stage, source, owner, archived).
-import { Search } from 'lucide-react';
-import { Field, Input } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
+import { FilterBar, SearchInput } from '../../../components/ui/filter-bar';
 import { Select } from '../../../components/ui/select';
 import { SOURCE_LABEL, SOURCES, STAGE, STAGES, type TableFilter } from '../pipeline';
 
 export function TableFilters({ filter, onChange, owners }: { filter: TableFilter; onChange: (patch: Partial<TableFilter>) => void; owners: readonly { value: string; label: string }[] }) {
   return (
-    <div role="search" className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-6">
+    <FilterBar className="grid-cols-2 sm:grid-cols-6">
       <Field label="Search" className="col-span-2 sm:col-span-6">
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input type="search" value={filter.search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Name, e-mail or company" className="pl-9" />
-        </div>
+        <SearchInput value={filter.search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Name, e-mail or company" />
       </Field>
       <Field label="Stage" className="sm:col-span-2">
         <Select
@@ -36,6 +33,6 @@ export function TableFilters({ filter, onChange, owners }: { filter: TableFilter
         <input type="checkbox" className="size-5 accent-brand-700" checked={filter.archived} onChange={(e) => onChange({ archived: e.target.checked })} />
         Show archived prospects instead
       </label>
-    </div>
+    </FilterBar>
   );
 }

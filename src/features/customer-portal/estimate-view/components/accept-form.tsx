@@ -3,7 +3,7 @@
 // down the form keeps everything and sends again with the same key.
 import { PenLine } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { SignaturePad } from '../../../../components/signature-pad';
+import { SignatureField } from '../../../../components/signature-pad';
 import { Field, Input } from '../../../../components/ui/field';
 import { formatMoney } from '../../../../lib/money';
 import { typedSignatureDataUrl, type SignatureMethod } from '../../../../lib/signature';
@@ -25,7 +25,7 @@ export function AcceptForm({ token, estimate, selection, total, name, onName, on
   const [errors, setErrors] = useState<Errors>({});
   const key = useRef<string | null>(null);
   const action = useEstimateAction(token, 'accept_estimate_by_link', (latest) => onDecided?.(latest?.version.id));
-  const ids = { signature: useId(), agreed: useId() };
+  const agreedId = useId();
   const serverError = action.refusal?.field as keyof Errors | undefined;
   const shown: Errors = { ...errors, ...(serverError && action.refusal ? { [serverError]: action.refusal.message } : {}) };
 
@@ -59,32 +59,20 @@ export function AcceptForm({ token, estimate, selection, total, name, onName, on
       <Field label="Your full name" error={shown.name}>
         <Input value={name} onChange={(e) => onName(e.target.value)} autoComplete="name" invalid={Boolean(shown.name)} disabled={action.sending} className="min-h-12 text-lg sm:text-base" />
       </Field>
-      <div className="flex flex-col gap-1.5">
-        <span className="text-sm font-medium text-slate-800">Signature</span>
-        <SignaturePad
-          label="Signature"
-          method={method}
-          onMethodChange={(next) => {
-            setMethod(next);
-            setErrors((current) => ({ ...current, drawn: undefined }));
-          }}
-          onDrawnChange={(value) => {
-            setDrawn(value);
-            if (value) setErrors((current) => ({ ...current, drawn: undefined }));
-          }}
-          typedName={name}
-          invalid={Boolean(shown.drawn)}
-          describedBy={shown.drawn ? ids.signature : undefined}
-          disabled={action.sending}
-          message={
-            shown.drawn && (
-              <p id={ids.signature} role="alert" className="text-sm text-red-700">
-                {shown.drawn}
-              </p>
-            )
-          }
-        />
-      </div>
+      <SignatureField
+        method={method}
+        onMethodChange={(next) => {
+          setMethod(next);
+          setErrors((current) => ({ ...current, drawn: undefined }));
+        }}
+        onDrawnChange={(value) => {
+          setDrawn(value);
+          if (value) setErrors((current) => ({ ...current, drawn: undefined }));
+        }}
+        typedName={name}
+        error={shown.drawn}
+        disabled={action.sending}
+      />
       <div className="flex flex-col gap-1">
         <label className="flex items-start gap-3 text-base text-slate-800">
           <input
@@ -96,7 +84,7 @@ export function AcceptForm({ token, estimate, selection, total, name, onName, on
               if (e.target.checked) setErrors((current) => ({ ...current, agreed: undefined }));
             }}
             aria-invalid={Boolean(shown.agreed) || undefined}
-            aria-describedby={shown.agreed ? ids.agreed : undefined}
+            aria-describedby={shown.agreed ? agreedId : undefined}
             className="mt-1 size-5 shrink-0 accent-[var(--org)]"
           />
           <span>
@@ -104,7 +92,7 @@ export function AcceptForm({ token, estimate, selection, total, name, onName, on
           </span>
         </label>
         {shown.agreed && (
-          <p id={ids.agreed} role="alert" className="text-sm text-red-700">
+          <p id={agreedId} role="alert" className="text-sm text-red-700">
             {shown.agreed}
           </p>
         )}
