@@ -2,30 +2,12 @@
 // with the demo data: `npm run build && npx tsx tests/screens/readme.ts`. Not part of npm test.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { repoRoot, startPrivateServer, storeSession, type StoredSession } from '../e2e/support';
+import { chromium } from '@playwright/test';
+import { repoRoot, startPrivateServer, storeSession } from '../e2e/support';
+import { shoot as shootTo, signInDemoOwner } from './demo';
 
 const OUT = path.join(repoRoot, '.readme');
-const OWNER = { email: 'owner@summithome.example', password: 'Demo-Owner-2026!' };
-
-async function signIn(url: string): Promise<StoredSession> {
-  const { supabaseAnonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
-  const response = await fetch(`${url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: supabaseAnonKey, 'content-type': 'application/json' },
-    body: JSON.stringify(OWNER),
-  });
-  if (!response.ok) throw new Error(`sign-in: ${response.status}`);
-  return (await response.json()) as StoredSession;
-}
-
-async function shoot(page: Page, name: string, ready: () => Promise<unknown>) {
-  await ready();
-  // Let live queries and fonts settle before the picture.
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`) });
-  console.log(`  ${name}.png`);
-}
+const shoot = (page: Parameters<typeof shootTo>[0], name: string, ready: () => Promise<unknown>) => shootTo(page, OUT, name, ready);
 
 const server = await startPrivateServer({ SEED: 'true' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -35,7 +17,7 @@ try {
   const heading = (name: RegExp | string) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 120_000 });
   await page.goto(`${server.url}/auth`);
   await shoot(page, 'sign-in', () => page.getByLabel('Password', { exact: true }).waitFor());
-  await storeSession(page, server.url, await signIn(server.url));
+  await storeSession(page, server.url, await signInDemoOwner(server.url));
   await page.goto(`${server.url}/estimates`);
   await shoot(page, 'estimates', async () => {
     await heading('Estimates');

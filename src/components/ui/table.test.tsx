@@ -34,3 +34,14 @@ it('gives each record a row of its cells', () => {
   render(<RowsTable columns={['Name']} rows={[{ id: 'a', name: 'Ada' }, { id: 'b', name: 'Grace' }]} cells={(r) => <TableCell>{r.name}</TableCell>} />);
   expect(screen.getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Ada', 'Grace']);
 });
+
+it('names a table for screen readers only without a strip of caption above its header', () => {
+  render(<RowsTable label="Portals" columns={['Name']} rows={[{ id: 'a' }]} cells={() => <TableCell>Ada</TableCell>} />);
+  const caption = screen.getByRole('table', { name: 'Portals' }).querySelector('caption')!;
+  expect(caption.className).toBe('sr-only');
+});
+
+it('shows a caption above the header when given one', () => {
+  render(<Table caption="Members (2)"><TableBody>{null}</TableBody></Table>);
+  expect(screen.getByRole('table', { name: 'Members (2)' }).querySelector('caption')!.className).not.toContain('sr-only');
+});

@@ -1,11 +1,21 @@
 import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from 'react';
 import { cx } from './cx';
 
-export function Table({ caption, children, className }: { caption?: ReactNode; children: ReactNode; className?: string }) {
+type TableProps = {
+  /** A title shown above the header row. */
+  caption?: ReactNode;
+  /** The table's name for screen readers only, when the page's own heading already says it:
+   * a hidden caption of its own, since a padded caption around hidden text would still take a
+   * strip of space above the header. */
+  label?: string;
+  className?: string;
+};
+
+export function Table({ caption, label, children, className }: TableProps & { children: ReactNode }) {
   return (
     <div className={cx('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm', className)}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
-        {caption && <caption className="px-4 py-3 text-left text-sm font-semibold text-slate-900">{caption}</caption>}
+        {caption ? <caption className="px-4 py-3 text-left text-sm font-semibold text-slate-900">{caption}</caption> : label && <caption className="sr-only">{label}</caption>}
         {children}
       </table>
     </div>
@@ -59,16 +69,15 @@ export function RowsTable<T extends { id: string | number }>({
   actions,
   rows,
   cells,
-  className,
-}: {
+  ...table
+}: TableProps & {
   columns: Column[];
   actions?: boolean;
   rows: readonly T[];
   cells: (row: T) => ReactNode;
-  className?: string;
 }) {
   return (
-    <Table className={className}>
+    <Table {...table}>
       <TableColumns columns={columns} actions={actions} />
       <TableBody>
         {rows.map((row) => (

@@ -19,12 +19,7 @@ import { otpCodeSchema, phoneFactorSchema, type OtpCodeValues, type PhoneFactorV
 import { useAuth, useAuthInternals } from './use-auth';
 
 function CodeForm({ label, onVerify, onCancel }: { label: string; onVerify: (code: string) => Promise<string | null>; onCancel: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<OtpCodeValues>({ resolver: zodResolver(otpCodeSchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<OtpCodeValues>({ resolver: zodResolver(otpCodeSchema), defaultValues: { code: '' } });
   const onSubmit = handleSubmit(async ({ code }) => {
     const failure = await onVerify(code);
     if (failure) setError('code', { message: failure });
@@ -80,11 +75,7 @@ function PhoneSetup({ onDone, onCancel }: { onDone: () => void; onCancel: (facto
   const { auth } = useAuthInternals();
   const [pending, setPending] = useState<{ factorId: string; challengeId: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<PhoneFactorValues>({ resolver: zodResolver(phoneFactorSchema), defaultValues: { phone: '' } });
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<PhoneFactorValues>({ resolver: zodResolver(phoneFactorSchema), defaultValues: { phone: '' } });
 
   const onSubmit = handleSubmit(async ({ phone }) => {
     setFormError(null);

@@ -12,6 +12,19 @@ function Mark() {
   );
 }
 
+/** The mark and the product's name; `onBrand` on the brand panel's dark background. */
+function Brand({ onBrand, className }: { onBrand?: boolean; className: string }) {
+  return (
+    <div className={`flex items-center gap-3 ${className}`}>
+      <Mark />
+      <span className={onBrand ? 'leading-tight text-white' : 'leading-tight'}>
+        <span className={onBrand ? 'block text-base font-semibold' : 'block text-base font-semibold text-slate-900'}>Customer Engagement</span>
+        <span className={onBrand ? 'block text-sm text-brand-200' : 'block text-sm text-slate-500'}>Portal</span>
+      </span>
+    </div>
+  );
+}
+
 const HIGHLIGHTS = [
   { icon: FileText, title: 'Estimates with margin', text: 'Price every line with cost and margin in view.' },
   { icon: CloudOff, title: 'Works offline', text: 'Keep quoting on site; everything syncs when you are back online.' },
@@ -23,13 +36,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <aside className="hidden w-[42%] max-w-xl flex-col justify-between bg-gradient-to-br from-brand-800 to-brand-900 p-10 text-white lg:flex">
-        <div className="flex items-center gap-3 text-brand-600">
-          <Mark />
-          <span className="leading-tight text-white">
-            <span className="block text-base font-semibold">Customer Engagement</span>
-            <span className="block text-sm text-brand-200">Portal</span>
-          </span>
-        </div>
+        <Brand onBrand className="text-brand-600" />
         <div>
           <p className="text-3xl leading-tight font-semibold">Collaborate on estimates, products, and timelines.</p>
           <ul className="mt-8 space-y-5">
@@ -49,13 +56,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <p className="text-xs text-brand-200">Staff access only. Customers sign in through their portal link.</p>
       </aside>
       <main id="main" className="flex flex-1 flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10 sm:px-8 lg:bg-none">
-        <div className="mb-8 flex items-center gap-3 text-brand-700 lg:hidden">
-          <Mark />
-          <span className="leading-tight">
-            <span className="block text-base font-semibold text-slate-900">Customer Engagement</span>
-            <span className="block text-sm text-slate-500">Portal</span>
-          </span>
-        </div>
+        <Brand className="mb-8 text-brand-700 lg:hidden" />
         <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
           {subtitle && <p className="mt-1.5 text-sm text-slate-600">{subtitle}</p>}

@@ -17,13 +17,7 @@ export function EmailChangeForm() {
   const { auth } = useAuthInternals();
   const { user, stale } = useAuth();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   const current = user?.email ?? '';
   const pending = sentTo ?? user?.new_email ?? null;
 

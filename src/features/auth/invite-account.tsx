@@ -3,7 +3,7 @@
 // organization at once), or sign in to an existing one; and who is signed in right now.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -11,9 +11,9 @@ import { NameFields } from './account-fields';
 import { describeError } from '../../lib/errors';
 import { browserSignInDeps, signIn } from './commands';
 import { FormAlert } from './form-alert';
+import { NewPasswordField } from './new-password-field';
 import { PasswordInput } from './password-input';
 import { passwordMessage } from './password-rules';
-import { PasswordStrengthMeter } from './password-strength-meter';
 import { useAuth, useAuthInternals } from './use-auth';
 
 export type InviteVisitor = { status: 'loading' | 'signed-out' | 'signed-in'; email: string | null; signOut: () => Promise<void> };
@@ -49,15 +49,7 @@ type SignUpValues = z.infer<typeof signUpSchema>;
 
 function InviteSignUp({ email, token, onSignedUp }: Pick<InviteAccountProps, 'email' | 'token' | 'onSignedUp'>) {
   const { auth } = useAuthInternals();
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema), defaultValues: { firstName: '', lastName: '', password: '' } });
-  const password = useWatch({ control, name: 'password' });
-  const hint = password ? passwordMessage(password) : '';
+  const { register, handleSubmit, control, setError, formState: { errors, isSubmitting } } = useForm<SignUpValues>({ resolver: zodResolver(signUpSchema), defaultValues: { firstName: '', lastName: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     const { data, error } = await auth.signUp({
@@ -80,13 +72,7 @@ function InviteSignUp({ email, token, onSignedUp }: Pick<InviteAccountProps, 'em
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Create your account">
       <NameFields first={register('firstName')} last={register('lastName')} errors={{ first: errors.firstName?.message, last: errors.lastName?.message }} />
       <input type="email" value={email} autoComplete="username" readOnly hidden />
-      <div className="flex flex-col gap-2">
-        <Field label="Choose a password" error={hint || errors.password?.message}>
-          <PasswordInput {...register('password')} autoComplete="new-password" invalid={Boolean(hint || errors.password)} />
-        </Field>
-        <PasswordStrengthMeter password={password} />
-        <p className="text-xs text-slate-500">8 to 128 characters with upper and lower case letters, a number and a special character.</p>
-      </div>
+      <NewPasswordField label="Choose a password" control={control} field={register('password')} error={errors.password?.message} showRules />
       {errors.root && <FormAlert>{errors.root.message}</FormAlert>}
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? 'Creating account…' : 'Create account and join'}

@@ -18,13 +18,7 @@ export function MfaChallengeForm() {
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<OtpCodeValues>({ resolver: zodResolver(otpCodeSchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, setError, setFocus, formState: { errors, isSubmitting } } = useForm<OtpCodeValues>({ resolver: zodResolver(otpCodeSchema), defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setFormError(null);

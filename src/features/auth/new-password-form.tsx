@@ -1,28 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { passwordMessage } from './password-rules';
 import { setNewPassword } from './commands';
 import { FormAlert } from './form-alert';
 import { PasswordInput } from './password-input';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordField } from './new-password-field';
 import { newPasswordSchema, type NewPasswordValues } from './schemas';
 import { useAuthInternals } from './use-auth';
 
 export function NewPasswordForm({ onDone }: { onDone: () => void }) {
   const { auth } = useAuthInternals();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
-  const password = useWatch({ control, name: 'password' });
-  const passwordHint = password ? passwordMessage(password) : '';
+  const { register, handleSubmit, control, setFocus, formState: { errors, isSubmitting } } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
 
   const onSubmit = handleSubmit(async ({ password: next }) => {
     setFormError(null);
@@ -42,12 +33,7 @@ export function NewPasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Set a new password">
-      <div className="flex flex-col gap-2">
-        <Field label="New password" error={passwordHint || errors.password?.message}>
-          <PasswordInput {...register('password')} autoComplete="new-password" invalid={Boolean(passwordHint || errors.password)} />
-        </Field>
-        <PasswordStrengthMeter password={password} />
-      </div>
+      <NewPasswordField label="New password" control={control} field={register('password')} error={errors.password?.message} />
       <Field label="Confirm new password" error={errors.confirm?.message}>
         <PasswordInput {...register('confirm')} autoComplete="new-password" invalid={Boolean(errors.confirm)} />
       </Field>

@@ -3,7 +3,7 @@
 // other sessions when the password changes.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -11,7 +11,7 @@ import { describeError } from '../../lib/errors';
 import { FormAlert } from './form-alert';
 import { PasswordInput } from './password-input';
 import { passwordMessage } from './password-rules';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordField } from './new-password-field';
 import { useAuthInternals } from './use-auth';
 
 const schema = z
@@ -27,16 +27,7 @@ type Values = z.infer<typeof schema>;
 export function PasswordChangeForm({ disabled }: { disabled: boolean }) {
   const { auth } = useAuthInternals();
   const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { current: '', password: '', confirm: '' } });
-  const password = useWatch({ control, name: 'password' });
-  const hint = password ? passwordMessage(password) : '';
+  const { register, handleSubmit, control, setError, reset, formState: { errors, isSubmitting } } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { current: '', password: '', confirm: '' } });
 
   const onSubmit = handleSubmit(async ({ current, password: next }) => {
     setDone(false);
@@ -59,12 +50,7 @@ export function PasswordChangeForm({ disabled }: { disabled: boolean }) {
         <Field label="Current password" error={errors.current?.message} className="md:col-span-2 md:max-w-sm">
           <PasswordInput {...register('current')} autoComplete="current-password" disabled={disabled} />
         </Field>
-        <div className="flex flex-col gap-2">
-          <Field label="New password" error={hint || errors.password?.message}>
-            <PasswordInput {...register('password')} autoComplete="new-password" invalid={Boolean(hint)} disabled={disabled} />
-          </Field>
-          <PasswordStrengthMeter password={password} />
-        </div>
+        <NewPasswordField label="New password" control={control} field={register('password')} error={errors.password?.message} disabled={disabled} />
         <Field label="Confirm new password" error={errors.confirm?.message}>
           <PasswordInput {...register('confirm')} autoComplete="new-password" disabled={disabled} />
         </Field>

@@ -11,11 +11,7 @@ import { loadAuth, preloadAuth } from './use-auth';
 export function ResetRequestForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
 
   // The button is disabled while it sends, which takes focus away; it gets it back after, so
   // "Send the link again" is one Enter away.

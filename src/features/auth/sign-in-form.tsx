@@ -13,12 +13,7 @@ import { loadAuth, preloadAuth } from './use-auth';
 
 export function SignInForm({ resetHref }: { resetHref: string }) {
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({
+  const { register, handleSubmit, setFocus, formState: { errors, isSubmitting } } = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
     defaultValues: { identifier: '', password: '' },
     reValidateMode: 'onSubmit',

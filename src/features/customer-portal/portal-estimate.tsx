@@ -2,11 +2,10 @@
 // out a link token for it (renewed while the page is open); offline, the view shows this
 // device's copy of the estimate from the portal's data.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileX2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { fetchEstimateLink, type PortalAccess, type PortalEstimate } from '../../lib/portal-api';
 import { EstimateView } from './estimate-view/components/estimate-view';
-import { LoadingEstimate } from './estimate-view/components/page-states';
+import { LoadingEstimate, NotShared } from './estimate-view/components/page-states';
 import { customerEstimateKey } from './estimate-view/opening';
 import { customerEstimateSchema } from './estimate-view/schemas';
 
@@ -43,16 +42,4 @@ function OfflineEstimate({ estimate }: { estimate: PortalEstimate }) {
   });
   useEffect(() => () => client.removeQueries({ queryKey: customerEstimateKey(token) }), [client, token]);
   return ready ? <EstimateView token={token} /> : <NotShared />;
-}
-
-function NotShared() {
-  return (
-    <section aria-labelledby="not-shared" className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-      <FileX2 aria-hidden="true" className="size-10 text-slate-500" />
-      <h1 id="not-shared" className="text-2xl font-semibold tracking-tight text-slate-900">
-        This estimate is not shared in your portal
-      </h1>
-      <p className="text-base text-slate-700">It may have been withdrawn or replaced. Go back to your portal to see your current estimates.</p>
-    </section>
-  );
 }

@@ -1,7 +1,7 @@
 // Every portal of the organization: name, kind, customer, status, last access and views.
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge';
-import { Table, TableBody, TableCell, TableColumns, TableRow } from '../../components/ui/table';
+import { RowsTable, TableCell } from '../../components/ui/table';
 import { STATUS_LABELS } from './portal-status';
 import type { PortalRow } from './portal-list';
 
@@ -18,29 +18,29 @@ export function StatusBadge({ status }: { status: PortalRow['status'] }) {
 
 export function PortalTable({ rows }: { rows: PortalRow[] }) {
   return (
-    <Table caption={<span className="sr-only">Portals</span>}>
-      <TableColumns columns={['Portal', { label: 'Customer', className: 'hidden md:table-cell' }, 'Status', { label: 'Last access', className: 'hidden lg:table-cell' }, { label: 'Views', className: 'text-right' }]} />
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={r.id}>
-            <TableCell className="min-w-48">
-              <Link to={`/portals/${r.id}`} className="font-medium text-brand-800 hover:underline" data-testid="portal-row">
-                {r.name}
-              </Link>
-              <div className="mt-0.5 text-xs text-slate-600">
-                {r.kind === 'customer' ? 'Customer portal' : 'Prospect portal'}
-                <span className="md:hidden">{r.customerName ? ` · ${r.customerName}` : ''}</span>
-              </div>
-            </TableCell>
-            <TableCell className="hidden text-slate-700 md:table-cell">{r.customerName || '—'}</TableCell>
-            <TableCell>
-              <StatusBadge status={r.status} />
-            </TableCell>
-            <TableCell className="hidden whitespace-nowrap text-slate-700 lg:table-cell">{formatWhen(r.last_accessed_at)}</TableCell>
-            <TableCell className="text-right text-slate-700 tabular-nums">{r.view_count}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <RowsTable
+      label="Portals"
+      columns={['Portal', { label: 'Customer', className: 'hidden md:table-cell' }, 'Status', { label: 'Last access', className: 'hidden lg:table-cell' }, { label: 'Views', className: 'text-right' }]}
+      rows={rows}
+      cells={(r) => (
+        <>
+          <TableCell className="min-w-48">
+            <Link to={`/portals/${r.id}`} className="font-medium text-brand-800 hover:underline" data-testid="portal-row">
+              {r.name}
+            </Link>
+            <div className="mt-0.5 text-xs text-slate-600">
+              {r.kind === 'customer' ? 'Customer portal' : 'Prospect portal'}
+              <span className="md:hidden">{r.customerName ? ` · ${r.customerName}` : ''}</span>
+            </div>
+          </TableCell>
+          <TableCell className="hidden text-slate-700 md:table-cell">{r.customerName || '—'}</TableCell>
+          <TableCell>
+            <StatusBadge status={r.status} />
+          </TableCell>
+          <TableCell className="hidden whitespace-nowrap text-slate-700 lg:table-cell">{formatWhen(r.last_accessed_at)}</TableCell>
+          <TableCell className="text-right text-slate-700 tabular-nums">{r.view_count}</TableCell>
+        </>
+      )}
+    />
   );
 }

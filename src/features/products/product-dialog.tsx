@@ -72,12 +72,7 @@ function ProductForm({
     const taken = new Set(catalogue.filter((p) => p.id !== product?.id && p.sku.trim() !== '').map((p) => skuKey(p.sku)));
     return productFormSchema((sku) => taken.has(skuKey(sku)));
   }, [catalogue, product?.id]);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<ProductFormValues, unknown, ReturnType<typeof schema.parse>>({
+  const { register, handleSubmit, control, formState: { errors } } = useForm<ProductFormValues, unknown, ReturnType<typeof schema.parse>>({
     resolver: zodResolver(schema),
     defaultValues: formValuesOf(product),
     mode: 'onTouched',

@@ -19,12 +19,7 @@ export function ReasonDialog({ ask, onCancel, onConfirm }: { ask: ReasonRequest 
 }
 
 function ReasonForm({ ask, onCancel, onConfirm }: { ask: ReasonRequest; onCancel: () => void; onConfirm: (reason: string) => void }) {
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<ReasonValues>({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
+  const { register, handleSubmit, setValue, formState: { errors } } = useForm<ReasonValues>({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
   return (
     <form noValidate onSubmit={handleSubmit((v) => onConfirm(v.reason))} className="flex flex-col gap-4">
       <Field label={ask.label} error={errors.reason?.message}>

@@ -27,13 +27,7 @@ function inputOf(org: Organization): OrganizationFormInput {
 
 export function OrganizationForm({ org, editable }: { org: Organization; editable: boolean }) {
   const { db } = useWorkspace();
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<OrganizationFormInput, unknown, OrganizationFormValues>({ resolver: zodResolver(organizationFormSchema), defaultValues: inputOf(org) });
+  const { register, handleSubmit, control, reset, formState: { errors, isSubmitting, isDirty } } = useForm<OrganizationFormInput, unknown, OrganizationFormValues>({ resolver: zodResolver(organizationFormSchema), defaultValues: inputOf(org) });
   const prefix = useWatch({ control, name: 'estimate_prefix' });
 
   const onSubmit = handleSubmit(async (values) => {

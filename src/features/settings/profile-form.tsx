@@ -10,12 +10,7 @@ import { profileFormSchema, type ProfileFormValues } from './schemas';
 
 export function ProfileForm() {
   const { db, profile } = useWorkspace();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ProfileFormValues>({
+  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { first_name: profile.first_name, last_name: profile.last_name, phone: profile.phone },
   });

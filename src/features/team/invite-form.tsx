@@ -12,14 +12,7 @@ import { ASSIGNABLE_ROLES, domainNote, inviteFormSchema, isAlreadyMember, ROLE_L
 
 export function InviteForm({ orgId, ownEmail }: { orgId: string; ownEmail: string }) {
   const create = useCreateInvite(orgId);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<InviteFormInput, unknown, InviteFormValues>({ resolver: zodResolver(inviteFormSchema), defaultValues: { email: '', role: 'sales' } });
+  const { register, handleSubmit, control, setError, reset, formState: { errors, isSubmitting } } = useForm<InviteFormInput, unknown, InviteFormValues>({ resolver: zodResolver(inviteFormSchema), defaultValues: { email: '', role: 'sales' } });
   const email = useWatch({ control, name: 'email' });
   const role = useWatch({ control, name: 'role' });
   const note = errors.email ? null : domainNote(email, ownEmail);

@@ -43,13 +43,7 @@ export function ConfirmMemberDialog({ pending, busy, onConfirm, onClose }: { pen
 
 export function TransferDialog({ member, onDone, onClose }: { member: Profile | null; onDone: () => void; onClose: () => void }) {
   const transfer = useTransferOwnership();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<TransferFormValues>({ resolver: zodResolver(transferFormSchema), defaultValues: { password: '' } });
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<TransferFormValues>({ resolver: zodResolver(transferFormSchema), defaultValues: { password: '' } });
   const close = () => {
     reset();
     onClose();

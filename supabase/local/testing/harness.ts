@@ -63,28 +63,21 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   const base = { PORT: '0', LOG_LEVEL: 'error', SEED: 'false', BCRYPT_COST: '4', RATE_LIMITS: 'false', ...env };
   if (backend === 'postgres') {
     const database = await createTestDatabase();
-    const config = loadConfig({ ...base, DATABASE_URL: database.url });
-    const server = await startServer(config);
-    return {
-      ...server,
-      backend,
-      config: server.ctx.config,
-      async close() {
-        await server.close();
-        await database.drop();
-      },
-    };
+    return withCleanUp(await startServer(loadConfig({ ...base, DATABASE_URL: database.url })), backend, () => database.drop());
   }
   const db = await openPglite();
-  const config = loadConfig(base);
-  const server = await startServer(config, { db });
+  return withCleanUp(await startServer(loadConfig(base), { db }), backend, () => db.close());
+}
+
+/** The server, whose close also releases its database (dropped, or the PGlite closed) after it. */
+function withCleanUp(server: RunningServer, backend: Backend, release: () => Promise<void>): TestServer {
   return {
     ...server,
     backend,
     config: server.ctx.config,
     async close() {
       await server.close();
-      await db.close();
+      await release();
     },
   };
 }

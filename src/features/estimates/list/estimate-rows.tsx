@@ -1,9 +1,7 @@
-// The estimates list as a virtualized table: only the rows in view are in the DOM, so ten
-// thousand estimates scroll as smoothly as ten.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+// The estimates list as a virtualized table (VirtualRows): its columns, header and rows.
 import { Link } from 'react-router-dom';
 import { MarginText } from '../../../components/ui/margin-text';
+import { HeaderCell, VirtualRows } from '../../../components/ui/virtual-rows';
 import { isProvisionalNumber } from '../../../db/new-estimate';
 import { formatMoney } from '../../../lib/money';
 import { StatusBadge } from '../status-badge';
@@ -66,45 +64,30 @@ function EstimateRow({ row, names, index, top }: { row: EstimateListRow; names: 
 function Header() {
   return (
     <div role="row" className={`${COLUMNS} border-b border-slate-200 bg-slate-50 py-3 text-sm font-semibold text-slate-700`}>
-      <span role="columnheader">Estimate</span>
-      <span role="columnheader">Status</span>
-      <span role="columnheader" className="hidden xl:block">
-        Created
-      </span>
-      <span role="columnheader" className="text-right">
-        Total
-      </span>
-      <span role="columnheader" className="text-right">
-        Margin
-      </span>
-      <span role="columnheader" className="sr-only">
-        Actions
-      </span>
+      <HeaderCell>Estimate</HeaderCell>
+      <HeaderCell>Status</HeaderCell>
+      <HeaderCell className="hidden xl:block">Created</HeaderCell>
+      <HeaderCell className="text-right">Total</HeaderCell>
+      <HeaderCell className="text-right">Margin</HeaderCell>
+      <HeaderCell className="sr-only">Actions</HeaderCell>
     </div>
   );
 }
 
 /** `rowCount` is -1 while the number is not known (a filtered view before the full list). */
 export function EstimateRows({ rows, names, loadingAll, busy, rowCount }: { rows: readonly EstimateListRow[]; names: RowNames; loadingAll: boolean; busy: boolean; rowCount: number }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
-  const message = (text: string) => <p className="px-4 py-8 text-center text-sm text-slate-600">{text}</p>;
   return (
-    <div role="table" aria-label="Estimates" aria-rowcount={rowCount} aria-busy={busy} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <Header />
-      {loadingAll ? (
-        message('Loading all estimates…')
-      ) : rows.length === 0 ? (
-        message('No estimate matches these filters.')
-      ) : (
-        <div ref={scroller} data-testid="estimate-rows" className="max-h-[calc(100vh-22rem)] min-h-64 overflow-auto" role="rowgroup">
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((virtual) => (
-              <EstimateRow key={rows[virtual.index]!.id} row={rows[virtual.index]!} names={names} index={virtual.index} top={virtual.start} />
-            ))}
-          </div>
-        </div>
-      )}
-    </div>
+    <VirtualRows
+      label="Estimates"
+      rowCount={rowCount}
+      busy={busy}
+      header={<Header />}
+      rows={rows}
+      rowHeight={ROW_HEIGHT}
+      message={loadingAll ? 'Loading all estimates…' : rows.length === 0 ? 'No estimate matches these filters.' : null}
+      scrollerClassName="max-h-[calc(100vh-22rem)] min-h-64"
+      testId="estimate-rows"
+      row={(row, index, top) => <EstimateRow row={row} names={names} index={index} top={top} />}
+    />
   );
 }

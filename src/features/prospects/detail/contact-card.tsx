@@ -1,28 +1,17 @@
 // A prospect's contact fields, account, owner, source and notes.
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Fact } from '../../../components/ui/fact';
+import { Panel } from '../../../components/ui/panel';
 import type { Account } from '../../../db/collections/accounts';
 import type { Prospect } from '../../../db/collections/prospects';
 import { SOURCE_LABEL } from '../pipeline';
 
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 export function ContactCard({ prospect, account, owner }: { prospect: Prospect; account: Account | null; owner: string | undefined }) {
   return (
-    <section aria-labelledby="contact-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="contact-heading" className="text-base font-semibold text-slate-900">
-        Contact
-      </h2>
-      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+    <Panel id="contact-heading" title="Contact">
+      <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label="E-mail">{prospect.email ? <a className="text-brand-700 hover:underline" href={`mailto:${prospect.email}`}>{prospect.email}</a> : '—'}</Fact>
         <Fact label="Phone">{prospect.phone ? <a className="text-brand-700 hover:underline" href={`tel:${prospect.phone}`}>{prospect.phone}</a> : '—'}</Fact>
         <Fact label="Company">{prospect.company || '—'}</Fact>
@@ -42,6 +31,6 @@ export function ContactCard({ prospect, account, owner }: { prospect: Prospect; 
       </dl>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Notes</h3>
       <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{prospect.notes || 'No notes yet.'}</p>
-    </section>
+    </Panel>
   );
 }

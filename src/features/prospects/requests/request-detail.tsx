@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Fact } from '../../../components/ui/fact';
+import { Panel } from '../../../components/ui/panel';
 import { PageSpinner } from '../../../components/ui/spinner';
 import type { EstimateRequest } from '../../../db/collections/estimate-requests';
 import { can, useLiveQuery, useWorkspace } from '../../../db/react';
@@ -149,12 +150,9 @@ export function RequestDetail({ id }: { id: string }) {
         {can(role, 'editCustomers') && <Actions request={request} />}
       </header>
       <Outcome request={request} />
-      <section aria-labelledby="asked-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 id="asked-heading" className="text-base font-semibold text-slate-900">
-          What they asked for
-        </h2>
-        <p className="mt-2 text-sm whitespace-pre-wrap text-slate-800">{request.description || 'No description'}</p>
-      </section>
+      <Panel id="asked-heading" title="What they asked for">
+        <p className="text-sm whitespace-pre-wrap text-slate-800">{request.description || 'No description'}</p>
+      </Panel>
       <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="details-heading" className="sr-only">
           Details

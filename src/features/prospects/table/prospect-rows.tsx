@@ -1,10 +1,8 @@
-// The prospects as a virtualized, sortable table: only the rows in view are in the DOM, so ten
-// thousand prospects scroll as smoothly as ten.
-import { useVirtualizer } from '@tanstack/react-virtual';
+// The prospects as a virtualized, sortable table (VirtualRows): its columns, sortable header and rows.
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
+import { HeaderCell, VirtualRows } from '../../../components/ui/virtual-rows';
 import type { Prospect } from '../../../db/collections/prospects';
 import { personName, SOURCE_LABEL, STAGE, type TableFilter, type TableSort } from '../pipeline';
 
@@ -18,12 +16,25 @@ function SortHeader({ label, sort, sorting, className }: { label: string; sort: 
   const active = sorting.filter.sort === sort;
   const Arrow = sorting.filter.direction === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <span role="columnheader" aria-sort={active ? (sorting.filter.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={className}>
+    <HeaderCell sort={active ? (sorting.filter.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={className}>
       <button type="button" onClick={() => sorting.onSort(sort)} className="inline-flex min-h-9 items-center gap-1 rounded-md font-semibold hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600">
         {label}
         {active && <Arrow aria-hidden="true" className="size-3.5" />}
       </button>
-    </span>
+    </HeaderCell>
+  );
+}
+
+function Header({ sorting }: { sorting: Sorting }) {
+  return (
+    <div role="row" aria-rowindex={1} className={`${COLUMNS} border-b border-slate-200 bg-slate-50 py-1.5 text-sm text-slate-700`}>
+      <SortHeader label="Name" sort="name" sorting={sorting} />
+      <SortHeader label="Company" sort="company" sorting={sorting} />
+      <SortHeader label="Stage" sort="status" sorting={sorting} />
+      <HeaderCell className="hidden font-semibold md:block">Owner</HeaderCell>
+      <HeaderCell className="hidden font-semibold xl:block">Source</HeaderCell>
+      <SortHeader label="Updated" sort="updated" sorting={sorting} className="hidden xl:block" />
+    </div>
   );
 }
 
@@ -61,34 +72,18 @@ function Row({ row, owner, index, top }: { row: Prospect; owner: string | undefi
 }
 
 export function ProspectRows({ rows, owners, sorting, busy }: { rows: readonly Prospect[]; owners: ReadonlyMap<string, string>; sorting: Sorting; busy: boolean }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   return (
-    <div role="table" aria-label="Prospects" aria-rowcount={rows.length + 1} aria-busy={busy} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div role="row" aria-rowindex={1} className={`${COLUMNS} border-b border-slate-200 bg-slate-50 py-1.5 text-sm text-slate-700`}>
-        <SortHeader label="Name" sort="name" sorting={sorting} />
-        <SortHeader label="Company" sort="company" sorting={sorting} />
-        <SortHeader label="Stage" sort="status" sorting={sorting} />
-        <span role="columnheader" className="hidden font-semibold md:block">
-          Owner
-        </span>
-        <span role="columnheader" className="hidden font-semibold xl:block">
-          Source
-        </span>
-        <SortHeader label="Updated" sort="updated" sorting={sorting} className="hidden xl:block" />
-      </div>
-      {rows.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-slate-600">No prospect matches these filters.</p>
-      ) : (
-        <div ref={scroller} data-testid="prospect-rows" className="max-h-[calc(100vh-24rem)] min-h-64 overflow-auto" role="rowgroup">
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((virtual) => {
-              const row = rows[virtual.index]!;
-              return <Row key={row.id} row={row} owner={owners.get(row.owner_id ?? '')} index={virtual.index} top={virtual.start} />;
-            })}
-          </div>
-        </div>
-      )}
-    </div>
+    <VirtualRows
+      label="Prospects"
+      rowCount={rows.length + 1}
+      busy={busy}
+      header={<Header sorting={sorting} />}
+      rows={rows}
+      rowHeight={ROW_HEIGHT}
+      message={rows.length === 0 ? 'No prospect matches these filters.' : null}
+      scrollerClassName="max-h-[calc(100vh-24rem)] min-h-64"
+      testId="prospect-rows"
+      row={(row, index, top) => <Row row={row} owner={owners.get(row.owner_id ?? '')} index={index} top={top} />}
+    />
   );
 }
