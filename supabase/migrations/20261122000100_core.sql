@@ -73,6 +73,9 @@ create table public.organizations (
   _modified timestamptz not null default now(),
   _deleted boolean not null default false,
   _txid xid8 not null default pg_current_xact_id(),
+  -- The public request form's address (/requests?org={slug}): made from the name when empty,
+  -- owners and admins may change it (20261125000200_customer_estimate.sql).
+  request_slug text not null constraint organizations_request_slug_key unique,
   constraint organizations_org_id_is_id check (org_id = id)
 );
 
@@ -114,45 +117,45 @@ create table public.profiles (
 );
 create index profiles_user_id_idx on public.profiles (user_id);
 
--- Membership helpers. SECURITY DEFINER so policies on profiles do not recurse.
+-- Membership helpers. SECURITY DEFINER so policies on profiles do not recurse. What a
+-- membership is (an active, not deleted profile of the signed-in user) is said once, in
+-- private.caller_memberships, which only they call.
+create or replace function private.caller_memberships() returns table (org_id uuid, role text)
+language sql stable
+set search_path = ''
+as $$
+  select p.org_id, p.role from public.profiles p
+  where p.user_id = auth.uid() and p.status = 'active' and not p._deleted
+$$;
+
 create or replace function private.member_org_ids() returns uuid[]
 language sql stable security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(p.org_id), '{}')
-  from public.profiles p
-  where p.user_id = auth.uid() and p.status = 'active' and not p._deleted
+  select coalesce(array_agg(m.org_id), '{}') from private.caller_memberships() m
 $$;
 
 create or replace function private.org_ids_with_role(roles text[]) returns uuid[]
 language sql stable security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(p.org_id), '{}')
-  from public.profiles p
-  where p.user_id = auth.uid() and p.status = 'active' and not p._deleted and p.role = any (roles)
+  select coalesce(array_agg(m.org_id), '{}') from private.caller_memberships() m where m.role = any (roles)
 $$;
 
 create or replace function private.is_member(org uuid) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
-  select exists (
-    select 1 from public.profiles p
-    where p.org_id = org and p.user_id = auth.uid() and p.status = 'active' and not p._deleted
-  )
+  select exists (select 1 from private.caller_memberships() m where m.org_id = org)
 $$;
 
 create or replace function private.has_role(org uuid, roles text[]) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
-  select exists (
-    select 1 from public.profiles p
-    where p.org_id = org and p.user_id = auth.uid() and p.status = 'active' and not p._deleted
-      and p.role = any (roles)
-  )
+  select exists (select 1 from private.caller_memberships() m where m.org_id = org and m.role = any (roles))
 $$;
+revoke execute on function private.caller_memberships() from public, anon, authenticated;
 
 -- Raises 42501 with `message` unless the caller has one of the roles in the organization
 -- (a row that does not exist, whose organization is null, alike).

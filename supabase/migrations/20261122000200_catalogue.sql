@@ -30,7 +30,11 @@ create table public.accounts (
   _modified timestamptz not null default now(),
   _deleted boolean not null default false,
   _txid xid8 not null default pg_current_xact_id(),
-  unique (id, org_id)
+  -- An archive mark (20261125000300_crm.sql).
+  archived_at timestamptz,
+  unique (id, org_id),
+  constraint accounts_email_format check (email = '' or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
+  constraint accounts_phone_format check (phone = '' or (length(phone) <= 40 and phone ~ '^[+(]?[0-9][0-9 ().+-]*([ ]?(x|ext\.?)[ ]?[0-9]{1,6})?$'))
 );
 
 create table public.prospects (
@@ -51,9 +55,19 @@ create table public.prospects (
   _modified timestamptz not null default now(),
   _deleted boolean not null default false,
   _txid xid8 not null default pg_current_xact_id(),
+  -- The pipeline (20261125000300_crm.sql): why a prospect was won or lost, when its status last
+  -- changed, its status history (kept by the server: a JSON array in text, since devices
+  -- replicate scalar columns only), and an archive mark.
+  status_reason text not null default '' check (length(status_reason) <= 500),
+  status_changed_at timestamptz,
+  status_history text not null default '[]',
+  archived_at timestamptz,
   unique (id, org_id),
   foreign key (account_id, org_id) references public.accounts (id, org_id) on delete set null (account_id),
-  check (length(first_name || last_name || email || company) > 0)
+  check (length(first_name || last_name || email || company) > 0),
+  constraint prospects_email_format check (email = '' or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')),
+  constraint prospects_phone_format check (phone = '' or (length(phone) <= 40 and phone ~ '^[+(]?[0-9][0-9 ().+-]*([ ]?(x|ext\.?)[ ]?[0-9]{1,6})?$')),
+  constraint prospects_name_length check (length(first_name) <= 100 and length(last_name) <= 100 and length(company) <= 200)
 );
 create index prospects_account_id_idx on public.prospects (account_id);
 

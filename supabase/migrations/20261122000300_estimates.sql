@@ -83,6 +83,15 @@ create table public.estimates (
   customer_name text not null default '',
   sent_to_email text not null default '',
   acceptance_sha256 text not null default '',
+  -- The customer's activity and decision, kept by the server (20261125000200_customer_estimate.sql):
+  -- views, how an acceptance was signed, the version reviewed when choosing optional items,
+  -- and a change request.
+  view_count integer not null default 0,
+  last_viewed_at timestamptz,
+  acceptance_signature_method text not null default '',
+  acceptance_reviewed_version_id uuid,
+  changes_request text not null default '',
+  changes_requested_at timestamptz,
   unique (id, org_id),
   unique (org_id, number),
   foreign key (account_id, org_id) references public.accounts (id, org_id) on delete set null (account_id),
@@ -91,7 +100,9 @@ create table public.estimates (
   constraint estimates_sent_to_email_check
     check (sent_to_email = '' or (sent_to_email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' and length(sent_to_email) <= 254)),
   constraint estimates_acceptance_sha256_check check (acceptance_sha256 = '' or acceptance_sha256 ~ '^[0-9a-f]{64}$'),
-  constraint estimates_acceptance_signature_size check (octet_length(acceptance_signature) <= 204800)
+  constraint estimates_acceptance_signature_size check (octet_length(acceptance_signature) <= 204800),
+  constraint estimates_acceptance_signature_method_check check (acceptance_signature_method in ('', 'drawn', 'typed')),
+  constraint estimates_changes_request_length check (length(changes_request) <= 2000)
 );
 create index estimates_account_id_idx on public.estimates (account_id);
 create index estimates_prospect_id_idx on public.estimates (prospect_id);
@@ -163,7 +174,8 @@ create table public.estimate_versions (
 );
 alter table public.estimates
   add foreign key (current_version_id) references public.estimate_versions (id) on delete set null,
-  add foreign key (accepted_version_id) references public.estimate_versions (id) on delete set null;
+  add foreign key (accepted_version_id) references public.estimate_versions (id) on delete set null,
+  add foreign key (acceptance_reviewed_version_id) references public.estimate_versions (id) on delete set null;
 
 -- Totals with the money rules of DOMAIN.md; src/lib/money.ts computeTotals is the same
 -- function in TypeScript (supabase/tests/fixtures/totals-cases.json proves they agree).
@@ -362,14 +374,25 @@ begin
     perform private.raise_illegal_transition(old.status, new.status);
   end if;
 
-  select * into totals from private.compute_totals(new.id, new.discount_cents, new.tax_rate);
-  new.subtotal_cents := totals.subtotal_cents;
-  new.applied_discount_cents := totals.applied_discount_cents;
-  new.tax_cents := totals.tax_cents;
-  new.total_cents := totals.total_cents;
-  new.cost_cents := totals.cost_cents;
-  new.margin_cents := totals.margin_cents;
-  new.margin_percent := totals.margin_percent;
+  -- Totals are recomputed when they can have moved: a new estimate, a new discount or tax
+  -- rate, or a write that sets a totals column (the items' refresh below, or a device sending
+  -- its own figures, which are never believed). Any other update keeps the stored totals,
+  -- which the items' triggers keep exact.
+  if tg_op = 'INSERT'
+     or (new.discount_cents, new.tax_rate, new.subtotal_cents, new.applied_discount_cents, new.tax_cents,
+         new.total_cents, new.cost_cents, new.margin_cents, new.margin_percent)
+        is distinct from
+        (old.discount_cents, old.tax_rate, old.subtotal_cents, old.applied_discount_cents, old.tax_cents,
+         old.total_cents, old.cost_cents, old.margin_cents, old.margin_percent) then
+    select * into totals from private.compute_totals(new.id, new.discount_cents, new.tax_rate);
+    new.subtotal_cents := totals.subtotal_cents;
+    new.applied_discount_cents := totals.applied_discount_cents;
+    new.tax_cents := totals.tax_cents;
+    new.total_cents := totals.total_cents;
+    new.cost_cents := totals.cost_cents;
+    new.margin_cents := totals.margin_cents;
+    new.margin_percent := totals.margin_percent;
+  end if;
 
   if tg_op = 'UPDATE' and client and old.status in ('accepted', 'declined')
      and old.locked_txid is distinct from pg_current_xact_id()
@@ -435,45 +458,87 @@ begin
 end
 $$;
 
-create or replace function private.refresh_estimate_totals(p_estimate uuid) returns void
+create trigger a_estimate_items_rules before insert or update on public.estimate_items
+  for each row execute function public.estimate_items_before_write();
+
+-- Stored totals once per estimate per statement (issue 18): three statement triggers on
+-- estimate_items (insert, update, delete; PostgreSQL allows transition tables on a trigger of
+-- one event only) collect the estimates whose totals an item change can move: the estimate of
+-- an inserted or deleted item that counts (not deleted, not an unselected option), and both
+-- estimates of an updated item whose counted columns changed. Each is recomputed once per
+-- statement, in one set-based UPDATE that touches only estimates whose totals really moved
+-- (an edit that leaves them alone does not make every device pull the estimate again). The
+-- estimates' rules trigger above recomputes only when the totals can have moved.
+-- supabase/tests/totals-triggers.test.ts proves the totals stay exact and counts the
+-- recomputations.
+
+-- Recomputes the stored totals of these estimates, writing only those that moved. The
+-- update runs the estimates' triggers, which compute the same totals again from the items
+-- (they never take totals from a write) and stamp the row for sync.
+create or replace function private.refresh_estimates_totals(p_estimates uuid[]) returns void
+language sql security definer
+set search_path = ''
+as $$
+  -- Materialized: the totals are computed once per estimate, whatever plan the join gets.
+  with t as materialized (
+    select cur.id, c.* from public.estimates cur
+    cross join lateral private.compute_totals(cur.id, cur.discount_cents, cur.tax_rate) c
+    where cur.id = any (p_estimates)
+  )
+  update public.estimates e
+     set (subtotal_cents, applied_discount_cents, tax_cents, total_cents, cost_cents, margin_cents, margin_percent) =
+         (t.subtotal_cents, t.applied_discount_cents, t.tax_cents, t.total_cents, t.cost_cents, t.margin_cents, t.margin_percent)
+    from t
+   where e.id = t.id
+     and (t.subtotal_cents, t.applied_discount_cents, t.tax_cents, t.total_cents, t.cost_cents, t.margin_cents, t.margin_percent)
+         is distinct from
+         (e.subtotal_cents, e.applied_discount_cents, e.tax_cents, e.total_cents, e.cost_cents, e.margin_cents, e.margin_percent)
+$$;
+revoke execute on function private.refresh_estimates_totals(uuid[]) from public, anon, authenticated;
+
+-- The statement triggers' function: old_items and new_items are the statement's transition
+-- tables (only those of the firing event exist, so each branch reads only its own). An item
+-- counts when compute_totals reads it: not deleted, and not an option left unselected.
+create or replace function public.estimate_items_totals() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  e record;
-  t record;
+  touched uuid[];
 begin
-  select est.id, est.discount_cents, est.tax_rate, est.subtotal_cents, est.applied_discount_cents, est.tax_cents,
-         est.total_cents, est.cost_cents, est.margin_cents, est.margin_percent
-    into e from public.estimates est where est.id = p_estimate;
-  if e.id is null then
-    return;
+  if tg_op = 'INSERT' then
+    touched := array(select distinct n.estimate_id from new_items n where not n._deleted and (not n.optional or n.selected));
+  elsif tg_op = 'DELETE' then
+    touched := array(select distinct o.estimate_id from old_items o where not o._deleted and (not o.optional or o.selected));
+  else
+    touched := array(
+      select distinct x.estimate_id
+      from old_items o
+      join new_items n on n.id = o.id
+      cross join lateral (values (o.estimate_id), (n.estimate_id)) x(estimate_id)
+      where (not o._deleted and (not o.optional or o.selected) or not n._deleted and (not n.optional or n.selected))
+        and (o.estimate_id, o.quantity, o.unit_price_cents, o.unit_cost_cents, o.discount_percent,
+             o.taxable, o.optional, o.selected, o._deleted)
+            is distinct from
+            (n.estimate_id, n.quantity, n.unit_price_cents, n.unit_cost_cents, n.discount_percent,
+             n.taxable, n.optional, n.selected, n._deleted));
   end if;
-  select * into t from private.compute_totals(e.id, e.discount_cents, e.tax_rate);
-  -- Only a real change touches the estimate, so an edit that leaves the totals alone does
-  -- not make every device pull the estimate again.
-  if (t.subtotal_cents, t.applied_discount_cents, t.tax_cents, t.total_cents, t.cost_cents, t.margin_cents, t.margin_percent)
-     is distinct from
-     (e.subtotal_cents, e.applied_discount_cents, e.tax_cents, e.total_cents, e.cost_cents, e.margin_cents, e.margin_percent) then
-    update public.estimates set subtotal_cents = t.subtotal_cents where id = e.id;
+  if cardinality(touched) > 0 then
+    perform private.refresh_estimates_totals(touched);
   end if;
-end
-$$;
-
-create or replace function public.estimate_items_after_write() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-begin
-  perform private.refresh_estimate_totals(coalesce(new.estimate_id, old.estimate_id));
   return null;
 end
 $$;
 
-create trigger a_estimate_items_rules before insert or update on public.estimate_items
-  for each row execute function public.estimate_items_before_write();
-create trigger estimate_items_totals after insert or update or delete on public.estimate_items
-  for each row execute function public.estimate_items_after_write();
+create trigger estimate_items_totals_insert after insert on public.estimate_items
+  referencing new table as new_items
+  for each statement execute function public.estimate_items_totals();
+create trigger estimate_items_totals_update after update on public.estimate_items
+  referencing old table as old_items new table as new_items
+  for each statement execute function public.estimate_items_totals();
+create trigger estimate_items_totals_delete after delete on public.estimate_items
+  referencing old table as old_items
+  for each statement execute function public.estimate_items_totals();
 
 -- Versions: whenever an estimate the customer can see (sent or later) ends a transaction
 -- with content different from its current version, a new version is snapshotted. The

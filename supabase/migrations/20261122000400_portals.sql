@@ -41,10 +41,21 @@ create table public.portals (
   _modified timestamptz not null default now(),
   _deleted boolean not null default false,
   _txid xid8 not null default pg_current_xact_id(),
+  -- The chosen set of visible estimates (a JSON array of ids in text: devices replicate scalar
+  -- columns only; used when show_all_estimates is false), whether a prospect portal asks for
+  -- the e-mailed one-time code too (customer portals always do), and the views counted by
+  -- portal_home (server-owned). All in 20261125000600_portals.sql.
+  visible_estimate_ids text not null default '[]',
+  require_code boolean not null default false,
+  view_count integer not null default 0,
   unique (id, org_id),
   foreign key (account_id, org_id) references public.accounts (id, org_id) on delete cascade,
   foreign key (prospect_id, org_id) references public.prospects (id, org_id) on delete cascade,
-  check ((kind = 'customer' and account_id is not null) or (kind = 'prospect' and prospect_id is not null))
+  check ((kind = 'customer' and account_id is not null) or (kind = 'prospect' and prospect_id is not null)),
+  constraint portals_visible_estimate_ids_format
+    check (length(visible_estimate_ids) <= 12000
+           and visible_estimate_ids ~ '^\[\s*("[0-9a-fA-F-]{36}"\s*(,\s*"[0-9a-fA-F-]{36}"\s*)*)?\]$'),
+  constraint portals_welcome_message_length check (length(welcome_message) <= 2000)
 );
 create unique index portals_token_hash_idx on public.portals (token_hash) where token_hash is not null;
 
@@ -156,6 +167,9 @@ create table public.estimate_requests (
   _modified timestamptz not null default now(),
   _deleted boolean not null default false,
   _txid xid8 not null default pg_current_xact_id(),
+  -- Why a request was dismissed and when its status last changed (20261125000300_crm.sql).
+  dismiss_reason text not null default '' check (length(dismiss_reason) <= 500),
+  status_changed_at timestamptz,
   foreign key (portal_id, org_id) references public.portals (id, org_id) on delete set null (portal_id),
   foreign key (prospect_id, org_id) references public.prospects (id, org_id) on delete set null (prospect_id),
   foreign key (converted_estimate_id, org_id) references public.estimates (id, org_id) on delete set null (converted_estimate_id)
@@ -196,6 +210,7 @@ create table public.customer_sessions (
   ip_address text not null default '',
   user_agent text not null default '',
   created_at timestamptz not null default now(),
+  last_seen_at timestamptz,
   foreign key (prospect_id, org_id) references public.prospects (id, org_id) on delete cascade,
   foreign key (portal_id, org_id) references public.portals (id, org_id) on delete cascade
 );
@@ -214,7 +229,10 @@ create table public.access_logs (
   outcome text not null check (outcome in ('ok', 'denied')),
   ip_address text not null default '',
   user_agent text not null default '',
-  accessed_at timestamptz not null default now()
+  accessed_at timestamptz not null default now(),
+  -- What was opened, and the customer session that opened it (20261125000600_portals.sql).
+  what text not null default '' check (length(what) <= 200),
+  session_id uuid
 );
 create index access_logs_org_accessed_idx on public.access_logs (org_id, accessed_at desc);
 

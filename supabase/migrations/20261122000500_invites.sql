@@ -74,10 +74,43 @@ as $$
   ]
 $$;
 
+-- The open invite of a token, or null. A token lookup: too many failures from one address
+-- get 429 (private.guard_token_lookup), a format check, and one failed lookup counted, not
+-- logged row by row, for any bad token (unknown, expired, revoked or used; with p_email, one
+-- meant for another address too). p_lock locks the invite for accepting it: a concurrent
+-- acceptance is waited for, and then the invite is no longer open.
+create or replace function private.open_invite(p_token text, p_email text default null, p_lock boolean default false)
+returns public.invites
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  inv public.invites;
+begin
+  perform private.guard_token_lookup();
+  if p_token is not null and length(p_token) between 16 and 256 then
+    select * into inv from public.invites i
+      where i.token_hash = private.token_hash(p_token)
+        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+        and (p_email is null or lower(i.email) = lower(p_email));
+    if p_lock and inv.id is not null then
+      select * into inv from public.invites i
+        where i.id = inv.id and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
+        for update;
+    end if;
+  end if;
+  if inv.id is null then
+    perform private.record_failed_token_lookup();
+    return null;
+  end if;
+  return inv;
+end
+$$;
+revoke execute on function private.open_invite(text, text, boolean) from public, anon, authenticated;
+
 -- Joins the organization of a valid invite for this user's e-mail. False when the token is
--- unknown, expired, revoked, used or meant for another address (one answer for all).
--- A token lookup: too many failures from one address get 429 (private.guard_token_lookup);
--- a failure is counted, not logged row by row; a success is logged with the address.
+-- unknown, expired, revoked, used or meant for another address (one answer for all, see
+-- private.open_invite); a success is logged with the address.
 create or replace function private.join_with_invite(p_user uuid, p_email text, p_names text[], p_token text)
 returns boolean
 language plpgsql security definer
@@ -87,16 +120,8 @@ declare
   inv public.invites;
   existing public.profiles;
 begin
-  perform private.guard_token_lookup();
-  if p_token is not null and length(p_token) between 16 and 256 then
-    select * into inv from public.invites i
-      where i.token_hash = private.token_hash(p_token)
-        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
-        and lower(i.email) = lower(coalesce(p_email, ''))
-      for update;
-  end if;
+  inv := private.open_invite(p_token, coalesce(p_email, ''), true);
   if inv.id is null then
-    perform private.record_failed_token_lookup();
     return false;
   end if;
   insert into public.access_logs (org_id, token_kind, invite_id, outcome, ip_address, user_agent)

@@ -175,7 +175,7 @@ $$;
 -- Applies one change {seq, table, doc, assumed} as the caller in its own subtransaction;
 -- never raises. p_check_conflicts false applies it over whatever the row is now (the second
 -- step of a field acceptance, whose conflict check the first step made).
-create or replace function private.sync_apply_change(change jsonb, p_check_conflicts boolean) returns jsonb
+create or replace function private.sync_apply_change(change jsonb, p_check_conflicts boolean default true) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
@@ -264,13 +264,6 @@ begin
       'code', err_code, 'reason', private.sync_reason(err_code, err_detail), 'message', err_message);
   end;
 end
-$$;
-
-create or replace function private.sync_apply_change(change jsonb) returns jsonb
-language sql
-set search_path = ''
-as $$
-  select private.sync_apply_change(change, true)
 $$;
 
 -- The columns of a customer's acceptance, withheld from the first step.

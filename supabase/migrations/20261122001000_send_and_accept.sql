@@ -299,44 +299,5 @@ begin
 end
 $$;
 
--- The customer page opens an estimate. Unknown, malformed, expired and revoked tokens (and
--- links to deleted estimates) all get null, counted as failed lookups of the caller's
--- address (private.estimate_link_for); a valid token is logged in access_logs (time, IP,
--- user agent) and returns only what the customer may see (private.customer_estimate). An
--- opening by anyone but a member of the estimate's organization counts as a view: on the
--- link and on the estimate, and the first view of a sent estimate marks it viewed. The page
--- then polls estimate_link_updates, which counts nothing.
-create or replace function public.estimate_by_link_token(p_token text) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
-declare
-  link public.estimate_links;
-  e public.estimates;
-begin
-  link := private.estimate_link_for(p_token);
-  if link.id is null then
-    return null;
-  end if;
-  perform private.snapshot_estimate_version(link.estimate_id);
-  select * into e from public.estimates est where est.id = link.estimate_id for update;
-  insert into public.access_logs (org_id, token_kind, estimate_id, outcome, ip_address, user_agent)
-    values (link.org_id, 'estimate', link.estimate_id, 'ok', private.request_ip(), left(private.request_header('user-agent'), 500));
-  if not private.is_member(e.org_id) then
-    update public.estimate_links l
-      set view_count = l.view_count + 1, first_viewed_at = coalesce(l.first_viewed_at, now()), last_viewed_at = now()
-      where l.id = link.id;
-    update public.estimates est
-      set view_count = est.view_count + 1, last_viewed_at = now(),
-          status = case when est.status = 'sent' then 'viewed' else est.status end
-      where est.id = e.id;
-  end if;
-  return private.customer_estimate(e.id, true);
-end
-$$;
-
 revoke execute on function public.issue_estimate_link(uuid), public.revoke_estimate_link(uuid) from public, anon;
 grant execute on function public.issue_estimate_link(uuid), public.revoke_estimate_link(uuid) to authenticated;
-revoke execute on function public.estimate_by_link_token(text) from public;
-grant execute on function public.estimate_by_link_token(text) to anon, authenticated;

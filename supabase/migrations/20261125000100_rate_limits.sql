@@ -6,6 +6,7 @@
 --   private.rate_limited(bucket, limit, window) → true once the caller's address has used up
 --     `limit` hits of `bucket` in the current window (reads only);
 --   private.count_hit(bucket, window) → counts one hit for the caller's address;
+--   both take a client other than the address as a last argument (a portal, a contact);
 --   private.raise_too_many(retry_after_seconds, message) → answers 429 with Retry-After;
 --   private.refuse_when_limited(bucket, limit, window, message) → 429 once rate_limited;
 --   private.take_hit(bucket, limit, window, message) → refuse_when_limited, then count_hit;
@@ -29,23 +30,23 @@ as $$
   select to_timestamp(floor(extract(epoch from p_at) / extract(epoch from p_window)) * extract(epoch from p_window))
 $$;
 
-create or replace function private.rate_limited(p_bucket text, p_limit integer, p_window interval) returns boolean
+create or replace function private.rate_limited(p_bucket text, p_limit integer, p_window interval, p_client text default null) returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
   select coalesce((
     select c.hits >= p_limit from private.rate_counters c
-    where c.bucket = p_bucket and c.client = private.request_ip() and c.window_start = private.rate_window_start(p_window)
+    where c.bucket = p_bucket and c.client = coalesce(p_client, private.request_ip()) and c.window_start = private.rate_window_start(p_window)
   ), false)
 $$;
 
-create or replace function private.count_hit(p_bucket text, p_window interval) returns void
+create or replace function private.count_hit(p_bucket text, p_window interval, p_client text default null) returns void
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
   insert into private.rate_counters as c (bucket, client, window_start, hits)
-    values (p_bucket, private.request_ip(), private.rate_window_start(p_window), 1)
+    values (p_bucket, coalesce(p_client, private.request_ip()), private.rate_window_start(p_window), 1)
     on conflict (bucket, client, window_start) do update set hits = c.hits + 1;
   -- Old windows are of no use to anyone; a few at a time keeps the table small.
   delete from private.rate_counters c

@@ -1,6 +1,7 @@
 -- The customer's side of an estimate (the estimate link page) and the public request form.
 --
--- 1. Estimates gain the customer's activity and decision, kept by the server: views
+-- 1. The customer's activity and decision on an estimate, kept by the server (the columns
+--    are in 20261122000300_estimates.sql): views
 --    (view_count, last_viewed_at; viewed_at stays the first view), how an acceptance was
 --    signed (acceptance_signature_method: drawn or typed, also on field acceptances), the
 --    version the customer reviewed when they chose optional items
@@ -8,7 +9,8 @@
 --    changes_requested_at).
 -- 2. Token RPCs of the customer page, all SECURITY DEFINER and all starting with
 --    private.estimate_link_for (rate limit, format check, one answer for every bad token):
---      estimate_by_link_token (in 20261122001000_send_and_accept.sql) opens the page;
+--      estimate_by_link_token opens the page (estimate_link_page and
+--      record_estimate_link_view: the server's first render, then the view);
 --      estimate_link_updates is what the page polls (comments, status; counts no view);
 --      accept_estimate_by_link, decline_estimate_by_link, request_estimate_changes_by_link
 --      and comment_on_estimate_by_link act, each once per idempotency key made by the page.
@@ -38,17 +40,6 @@
 
 -- ---------------------------------------------------------------------------------------
 -- 1. The customer's activity and decision on the estimate
-
-alter table public.estimates
-  add column view_count integer not null default 0,
-  add column last_viewed_at timestamptz,
-  add column acceptance_signature_method text not null default '',
-  add column acceptance_reviewed_version_id uuid references public.estimate_versions (id) on delete set null,
-  add column changes_request text not null default '',
-  add column changes_requested_at timestamptz;
-alter table public.estimates
-  add constraint estimates_acceptance_signature_method_check check (acceptance_signature_method in ('', 'drawn', 'typed')),
-  add constraint estimates_changes_request_length check (length(changes_request) <= 2000);
 
 -- Columns only the customer's RPCs write; a staff client keeps what the server has. A field
 -- acceptance from a device that does not send the method (app versions before it) was drawn.
@@ -228,6 +219,107 @@ begin
   return private.customer_estimate(link.estimate_id, p_version_id is distinct from current_version);
 end
 $$;
+
+-- The customer page opens an estimate. Unknown, malformed, expired and revoked tokens (and
+-- links to deleted estimates) all get null, counted as failed lookups of the caller's
+-- address (private.estimate_link_for); a valid token is logged in access_logs (time, IP,
+-- user agent) and returns only what the customer may see (private.customer_estimate). The
+-- page then polls estimate_link_updates, which counts nothing.
+--
+-- The link page is rendered by the server (issue 12: the customer sees the estimate without
+-- waiting for the page's script), so the HTML request itself reads the estimate. An e-mail
+-- scanner or a link preview fetches that HTML too, and a sales rep must not see "Viewed"
+-- because of one: the server's read (estimate_link_page) logs the opening but counts no view;
+-- the page's script, once it runs in the customer's browser, counts it
+-- (record_estimate_link_view). estimate_by_link_token (the in-app route, the portals) opens
+-- and counts at once.
+
+-- A view by anyone but a member of the estimate's organization: on the link and on the
+-- estimate; the first view of a sent estimate marks it viewed.
+create or replace function private.count_estimate_link_view(link public.estimate_links, e public.estimates) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if private.is_member(e.org_id) then
+    return;
+  end if;
+  update public.estimate_links l
+    set view_count = l.view_count + 1, first_viewed_at = coalesce(l.first_viewed_at, now()), last_viewed_at = now()
+    where l.id = link.id;
+  update public.estimates est
+    set view_count = est.view_count + 1, last_viewed_at = now(),
+        status = case when est.status = 'sent' then 'viewed' else est.status end
+    where est.id = e.id;
+end
+$$;
+
+-- Opens the link's estimate: snapshot, log, the view counted when p_count_view.
+create or replace function private.open_estimate_link(p_token text, p_count_view boolean) returns jsonb
+language plpgsql volatile security definer
+set search_path = ''
+set timezone = 'UTC'
+as $$
+declare
+  link public.estimate_links;
+  e public.estimates;
+begin
+  link := private.estimate_link_for(p_token);
+  if link.id is null then
+    return null;
+  end if;
+  perform private.snapshot_estimate_version(link.estimate_id);
+  select * into e from public.estimates est where est.id = link.estimate_id for update;
+  insert into public.access_logs (org_id, token_kind, estimate_id, outcome, ip_address, user_agent)
+    values (link.org_id, 'estimate', link.estimate_id, 'ok', private.request_ip(), left(private.request_header('user-agent'), 500));
+  if p_count_view then
+    perform private.count_estimate_link_view(link, e);
+  end if;
+  return private.customer_estimate(e.id, true);
+end
+$$;
+
+create or replace function public.estimate_by_link_token(p_token text) returns jsonb
+language sql volatile security definer
+set search_path = ''
+as $$
+  select private.open_estimate_link(p_token, true)
+$$;
+
+-- The server's read for the page's first render: the same answer, logged, no view counted.
+create or replace function public.estimate_link_page(p_token text) returns jsonb
+language sql volatile security definer
+set search_path = ''
+as $$
+  select private.open_estimate_link(p_token, false)
+$$;
+
+-- The page's script counts the view the server's read did not. False for a token that does
+-- not open (counted as a failed lookup, like any other).
+create or replace function public.record_estimate_link_view(p_token text) returns boolean
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  link public.estimate_links;
+  e public.estimates;
+begin
+  link := private.estimate_link_for(p_token);
+  if link.id is null then
+    return false;
+  end if;
+  select * into e from public.estimates est where est.id = link.estimate_id for update;
+  perform private.count_estimate_link_view(link, e);
+  return true;
+end
+$$;
+
+revoke execute on function private.open_estimate_link(text, boolean), private.count_estimate_link_view(public.estimate_links, public.estimates)
+  from public, anon, authenticated;
+revoke execute on function public.estimate_by_link_token(text), public.estimate_link_page(text), public.record_estimate_link_view(text)
+  from public;
+grant execute on function public.estimate_by_link_token(text), public.estimate_link_page(text), public.record_estimate_link_view(text)
+  to anon, authenticated;
 
 -- Claims an idempotency key for an action on the link's estimate: true when the action is
 -- new, false when this key already did it (the caller answers with the estimate as it is).
@@ -576,7 +668,11 @@ as $$
 $$;
 
 -- A free slug for an organization named p_name: the name's slug, with a short random
--- suffix when it is taken or too short.
+-- suffix when it is taken or too short. Two organizations of the same name created at the
+-- same moment (two people signing up as "Sam Seller") would both see the slug free and the
+-- second insert would fail on the unique slug: a transaction-level advisory lock per slug
+-- base makes the second wait until the first commits; the check then runs with a new
+-- snapshot, sees the committed slug and takes a suffix.
 create or replace function private.new_request_slug(p_name text) returns text
 language plpgsql volatile security definer
 set search_path = ''
@@ -589,6 +685,7 @@ begin
     base := 'org' || case when base = '' then '' else '-' || base end;
     candidate := base || '-' || substr(encode(extensions.gen_random_bytes(3), 'hex'), 1, 5);
   end if;
+  perform pg_advisory_xact_lock(hashtextextended('request_slug:' || base, 0));
   while exists (select 1 from public.organizations o where o.request_slug = candidate) loop
     candidate := base || '-' || substr(encode(extensions.gen_random_bytes(3), 'hex'), 1, 5);
   end loop;
@@ -596,10 +693,8 @@ begin
 end
 $$;
 
--- Every organization has a public request slug (/requests?org={slug}); owners and admins
--- may change it; an empty one is made again from the name.
-alter table public.organizations add column request_slug text not null constraint organizations_request_slug_key unique;
-
+-- Every organization has a public request slug (organizations.request_slug); owners and
+-- admins may change it; an empty one is made again from the name.
 create or replace function public.organizations_request_slug() returns trigger
 language plpgsql
 set search_path = ''
@@ -713,6 +808,36 @@ as $$
   select array['', 'under_5k', '5k_15k', '15k_50k', '50k_150k', 'over_150k', 'not_sure']
 $$;
 
+-- A request's details as the form and the portal send them, tidied and checked in the order
+-- the form shows them; a bad one raises invalid_request with the field as the hint.
+create or replace function private.checked_request(
+  p_name text, p_email text, p_phone text, p_company text, p_description text, p_desired_start date, p_budget_range text,
+  out name text, out email text, out phone text, out company text, out description text, out budget_range text
+)
+language plpgsql stable
+set search_path = ''
+set timezone = 'UTC'
+as $$
+begin
+  name := private.request_field(private.tidy_line(p_name), 200, 'name', 'Your name', true);
+  email := lower(private.request_field(p_email, 254, 'email', 'E-mail', true));
+  if email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' then
+    raise exception 'Enter a valid e-mail address' using errcode = '22023', detail = 'invalid_request', hint = 'email';
+  end if;
+  phone := private.request_field(p_phone, 50, 'phone', 'Phone', false);
+  company := private.request_field(private.tidy_line(p_company), 200, 'company', 'Company', false);
+  description := private.request_field(p_description, 5000, 'description', 'What you need', true);
+  budget_range := coalesce(p_budget_range, '');
+  if not (budget_range = any (private.request_budget_ranges())) then
+    raise exception 'Choose a budget range from the list' using errcode = '22023', detail = 'invalid_request', hint = 'budget_range';
+  end if;
+  if p_desired_start is not null and (p_desired_start < current_date - 1 or p_desired_start > current_date + 3650) then
+    raise exception 'Choose a start date from today on' using errcode = '22023', detail = 'invalid_request', hint = 'desired_start';
+  end if;
+end
+$$;
+revoke execute on function private.checked_request(text, text, text, text, text, date, text) from public, anon, authenticated;
+
 -- Files a request from /requests: the request (source request_form, with the caller's
 -- address and user agent) and a prospect of the organization (one with the same e-mail is
 -- reused), and mails the requester a confirmation through the outbox, all in one
@@ -762,21 +887,9 @@ begin
   perform private.take_hit('estimate_request', 10, request_window,
     'Too many requests from this connection. Please try again in an hour, or call us.');
 
-  v_name := private.request_field(private.tidy_line(p_name), 200, 'name', 'Your name', true);
-  v_email := lower(private.request_field(p_email, 254, 'email', 'E-mail', true));
-  if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' then
-    raise exception 'Enter a valid e-mail address' using errcode = '22023', detail = 'invalid_request', hint = 'email';
-  end if;
-  v_phone := private.request_field(p_phone, 50, 'phone', 'Phone', false);
-  v_company := private.request_field(private.tidy_line(p_company), 200, 'company', 'Company', false);
-  v_description := private.request_field(p_description, 5000, 'description', 'What you need', true);
-  v_budget := coalesce(p_budget_range, '');
-  if not (v_budget = any (private.request_budget_ranges())) then
-    raise exception 'Choose a budget range from the list' using errcode = '22023', detail = 'invalid_request', hint = 'budget_range';
-  end if;
-  if p_desired_start is not null and (p_desired_start < current_date - 1 or p_desired_start > current_date + 3650) then
-    raise exception 'Choose a start date from today on' using errcode = '22023', detail = 'invalid_request', hint = 'desired_start';
-  end if;
+  select r.name, r.email, r.phone, r.company, r.description, r.budget_range
+    into v_name, v_email, v_phone, v_company, v_description, v_budget
+    from private.checked_request(p_name, p_email, p_phone, p_company, p_description, p_desired_start, p_budget_range) r;
 
   if coalesce(btrim(p_website), '') <> '' then
     -- The honeypot: answered like a filed request, nothing kept (the count above stays).

@@ -1,11 +1,7 @@
--- CRM (issue 13): what the prospects pipeline, the accounts and the request inbox keep beyond
--- the tables of 20261122000200_catalogue.sql and 20261122000400_portals.sql.
---
--- - prospects: the reason a prospect was won or lost, when its status last changed, its status
---   history (kept by the server: a JSON array in text, since devices replicate scalar columns
---   only), and an archive mark.
--- - accounts: an archive mark.
--- - estimate_requests: why a request was dismissed and when its status last changed.
+-- CRM (issue 13): the rules of the prospects pipeline, the accounts and the request inbox.
+-- Their columns (prospects: status reason, status moment, status history, archive mark;
+-- accounts: archive mark and contact checks; estimate_requests: dismiss reason, status moment)
+-- are in the tables of 20261122000200_catalogue.sql and 20261122000400_portals.sql.
 --
 -- Every change is made offline on a device and synced as a document, so the rules live in
 -- triggers that hold client writes (private.is_client_write()) to them: a won or lost prospect
@@ -16,30 +12,6 @@
 -- supabase/tests/crm.test.ts proves them per role together with the rules below.
 
 -- ---------------------------------------------------------------------------------------
--- Columns and their checks. E-mail and phone checks are NOT VALID: rows written before them
--- (none in a fresh database) are not re-read, every new or changed row is held to them.
-alter table public.prospects
-  add column status_reason text not null default '' check (length(status_reason) <= 500),
-  add column status_changed_at timestamptz,
-  add column status_history text not null default '[]',
-  add column archived_at timestamptz;
-
-alter table public.prospects
-  add constraint prospects_email_format check (email = '' or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')) not valid,
-  add constraint prospects_phone_format check (phone = '' or (length(phone) <= 40 and phone ~ '^[+(]?[0-9][0-9 ().+-]*([ ]?(x|ext\.?)[ ]?[0-9]{1,6})?$')) not valid,
-  add constraint prospects_name_length check (length(first_name) <= 100 and length(last_name) <= 100 and length(company) <= 200) not valid;
-
-alter table public.accounts
-  add column archived_at timestamptz;
-
-alter table public.accounts
-  add constraint accounts_email_format check (email = '' or (length(email) <= 254 and email ~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$')) not valid,
-  add constraint accounts_phone_format check (phone = '' or (length(phone) <= 40 and phone ~ '^[+(]?[0-9][0-9 ().+-]*([ ]?(x|ext\.?)[ ]?[0-9]{1,6})?$')) not valid;
-
-alter table public.estimate_requests
-  add column dismiss_reason text not null default '' check (length(dismiss_reason) <= 500),
-  add column status_changed_at timestamptz;
-
 -- Lists of the request inbox and the duplicate check by e-mail.
 create index if not exists prospects_org_email_idx on public.prospects (org_id, lower(email)) where not _deleted;
 create index if not exists estimate_requests_org_status_idx on public.estimate_requests (org_id, status, created_at);
@@ -52,6 +24,22 @@ language sql stable
 set search_path = ''
 as $$
   select case when claimed is not null and claimed <= now() and (earliest is null or claimed >= earliest) then claimed else now() end
+$$;
+
+-- The status moment an update leaves (prospects and requests alike): on a move, a moment the
+-- writer did not change is no claim (the move happens now) and a client's claim is taken when
+-- plausible; without a move a client keeps the stored moment, a trusted writer may set it.
+-- The triggers run as the caller, so the API roles keep EXECUTE (as on status_moment).
+create or replace function private.updated_status_moment(
+  p_client boolean, p_moved boolean, p_claimed timestamptz, p_previous timestamptz, p_previous_created timestamptz
+) returns timestamptz
+language sql stable
+set search_path = ''
+as $$
+  select case when not p_moved then case when p_client then p_previous else p_claimed end
+              when p_claimed is not distinct from p_previous then now()
+              when p_client then private.status_moment(p_claimed, coalesce(p_previous, p_previous_created))
+              else p_claimed end
 $$;
 
 create or replace function private.iso_utc(at timestamptz) returns text
@@ -160,13 +148,9 @@ begin
 
   if tg_op = 'INSERT' then
     new.status_changed_at := least(coalesce(new.status_changed_at, new.created_at, now()), now());
-  elsif new.status is distinct from old.status then
-    -- A moment the writer did not change is no claim: the move happens now.
-    new.status_changed_at := case when new.status_changed_at is not distinct from old.status_changed_at then now()
-                                  when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
-                                  else new.status_changed_at end;
-  elsif client then
-    new.status_changed_at := old.status_changed_at;
+  else
+    new.status_changed_at := private.updated_status_moment(client, new.status is distinct from old.status,
+                                                           new.status_changed_at, old.status_changed_at, old.created_at);
   end if;
 
   last := case when jsonb_array_length(history) > 0 then history -> -1 end;
@@ -208,17 +192,13 @@ begin
   end if;
   if tg_op = 'INSERT' then
     new.status_changed_at := least(coalesce(new.status_changed_at, new.created_at, now()), now());
-  elsif new.status is distinct from old.status then
-    if client and old.status = 'converted' then
+  else
+    if client and old.status = 'converted' and new.status is distinct from old.status then
       raise exception 'A converted request stays converted'
         using errcode = '23514', detail = 'request_already_converted', hint = 'status';
     end if;
-    -- A moment the writer did not change is no claim: the move happens now.
-    new.status_changed_at := case when new.status_changed_at is not distinct from old.status_changed_at then now()
-                                  when client then private.status_moment(new.status_changed_at, coalesce(old.status_changed_at, old.created_at))
-                                  else new.status_changed_at end;
-  elsif client then
-    new.status_changed_at := old.status_changed_at;
+    new.status_changed_at := private.updated_status_moment(client, new.status is distinct from old.status,
+                                                           new.status_changed_at, old.status_changed_at, old.created_at);
   end if;
   if client and new.status = 'dismissed' and new.dismiss_reason = ''
      and (tg_op = 'INSERT' or old.status is distinct from 'dismissed' or old.dismiss_reason is distinct from new.dismiss_reason) then

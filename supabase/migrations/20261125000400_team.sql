@@ -113,14 +113,8 @@ declare
   org_name text;
   inviter text;
 begin
-  perform private.guard_token_lookup();
-  if p_token is not null and length(p_token) between 16 and 256 then
-    select * into inv from public.invites i
-      where i.token_hash = private.token_hash(p_token)
-        and i.accepted_at is null and i.revoked_at is null and i.expires_at > now();
-  end if;
+  inv := private.open_invite(p_token);
   if inv.id is null then
-    perform private.record_failed_token_lookup();
     perform set_config('response.status', '404', true);
     return jsonb_build_object('code', 'invalid_invite', 'message', 'This invitation is invalid or has expired',
       'details', null, 'hint', null);

@@ -1,16 +1,16 @@
 -- Customer and prospect portals (issue 14): staff manage portals, their links, access codes,
 -- sessions and access log; customers and prospects sign in, read, comment and file requests.
 --
--- 1. Portals gain: the chosen set of visible estimates (visible_estimate_ids, a JSON array in
---    text: devices replicate scalar columns only; used when show_all_estimates is false),
---    require_code (a prospect portal may ask for the e-mailed one-time code too; customer
---    portals always do), and view_count (server-owned, counted by portal_home).
+-- 1. Portals have (columns in 20261122000400_portals.sql): the chosen set of visible
+--    estimates (visible_estimate_ids, used when show_all_estimates is false), require_code (a
+--    prospect portal may ask for the e-mailed one-time code too; customer portals always do),
+--    and view_count (server-owned, counted by portal_home).
 -- 2. Server-only tables: portal_links (a portal may have several links, as estimates do: each
 --    e-mail send mails one, "new link" adds one, rotating revokes them all; only hashes kept),
 --    portal_access_codes (one typed code per portal: a public 4-character lookup part and an
 --    8-character secret part, hashed whole), portal_sign_in_codes (one-time codes e-mailed to a
---    contact, 10 minutes, 5 tries). access_logs gains `what` (what was opened) and session_id;
---    customer_sessions gains last_seen_at.
+--    contact, 10 minutes, 5 tries). access_logs has `what` (what was opened) and session_id;
+--    customer_sessions has last_seen_at.
 -- 3. Estimates open inside a portal in the estimate link's own view: portal_estimate_link
 --    answers a link token derived from the caller's credential (HMAC of the estimate id with
 --    the session token, or with the portal link token on a prospect token page), stored as an
@@ -40,24 +40,9 @@
 --   comment_too_long (22001), invalid_request (22023, the hint names the field)
 
 -- ---------------------------------------------------------------------------------------
--- 1. Columns
+-- 1. Indexes (the columns are in 20261122000400_portals.sql)
 
-alter table public.portals
-  add column visible_estimate_ids text not null default '[]',
-  add column require_code boolean not null default false,
-  add column view_count integer not null default 0;
-alter table public.portals
-  add constraint portals_visible_estimate_ids_format
-    check (length(visible_estimate_ids) <= 12000
-           and visible_estimate_ids ~ '^\[\s*("[0-9a-fA-F-]{36}"\s*(,\s*"[0-9a-fA-F-]{36}"\s*)*)?\]$'),
-  add constraint portals_welcome_message_length check (length(welcome_message) <= 2000);
-
-alter table public.customer_sessions add column last_seen_at timestamptz;
 create index customer_sessions_portal_idx on public.customer_sessions (portal_id, expires_at);
-
-alter table public.access_logs
-  add column what text not null default '' check (length(what) <= 200),
-  add column session_id uuid;
 create index access_logs_portal_idx on public.access_logs (portal_id, accessed_at desc) where portal_id is not null;
 
 -- ---------------------------------------------------------------------------------------
@@ -164,26 +149,6 @@ as $$
   select coalesce(nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), ''), nullif(c.company, ''), 'Customer')
 $$;
 
--- Counters of the access-code lockout by portal (private.rate_limited counts by address).
-create or replace function private.portal_code_locked(p_portal uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
-  select coalesce((
-    select c.hits >= 5 from private.rate_counters c
-    where c.bucket = 'portal_code_portal' and c.client = p_portal::text
-      and c.window_start = private.rate_window_start(interval '15 minutes')), false)
-$$;
-
-create or replace function private.count_wrong_portal_code(p_portal uuid) returns void
-language sql security definer
-set search_path = ''
-as $$
-  insert into private.rate_counters as c (bucket, client, window_start, hits)
-    values ('portal_code_portal', p_portal::text, private.rate_window_start(interval '15 minutes'), 1)
-    on conflict (bucket, client, window_start) do update set hits = c.hits + 1
-$$;
-
 -- The characters of access codes: no 0/O, 1/I/L look-alikes.
 create or replace function private.code_characters(n integer) returns text
 language sql volatile
@@ -233,7 +198,8 @@ begin
   if code ~ '^[A-HJKMNP-Z2-9]{12}$' then
     select * into stored from public.portal_access_codes c where c.code_id = left(code, 4);
   end if;
-  if stored.portal_id is not null and private.portal_code_locked(stored.portal_id) then
+  -- The lockout by portal counts wrong codes of every address.
+  if stored.portal_id is not null and private.rate_limited('portal_code_portal', 5, code_window, stored.portal_id::text) then
     perform private.raise_too_many(private.seconds_left(code_window),
       'Too many wrong access codes for this portal. Please wait 15 minutes and try again, or use the link we sent you.');
   end if;
@@ -243,7 +209,7 @@ begin
   if portal.id is null or not private.portal_open(portal) then
     perform private.count_hit('portal_code', code_window);
     if stored.portal_id is not null then
-      perform private.count_wrong_portal_code(stored.portal_id);
+      perform private.count_hit('portal_code_portal', code_window, stored.portal_id::text);
     end if;
     perform private.record_failed_token_lookup();
     portal := null;
@@ -533,14 +499,11 @@ begin
     raise exception 'Choose one of the people listed' using errcode = '22023', detail = 'contact_unknown';
   end if;
   perform private.refuse_when_limited('portal_sign_in_code', 10, code_window, 'Too many codes requested. Please wait 15 minutes and try again.');
-  if coalesce((select r.hits >= 5 from private.rate_counters r where r.bucket = 'portal_sign_in_code_contact' and r.client = c.id::text
-                 and r.window_start = private.rate_window_start(code_window)), false) then
+  if private.rate_limited('portal_sign_in_code_contact', 5, code_window, c.id::text) then
     perform private.raise_too_many(private.seconds_left(code_window), 'Too many codes were sent to this person. Please wait 15 minutes and try again.');
   end if;
   perform private.count_hit('portal_sign_in_code', code_window);
-  insert into private.rate_counters as r (bucket, client, window_start, hits)
-    values ('portal_sign_in_code_contact', c.id::text, private.rate_window_start(code_window), 1)
-    on conflict (bucket, client, window_start) do update set hits = r.hits + 1;
+  perform private.count_hit('portal_sign_in_code_contact', code_window, c.id::text);
 
   delete from public.portal_sign_in_codes s where s.expires_at < now() - interval '1 day';
   insert into public.portal_sign_in_codes (id, org_id, portal_id, prospect_id, code_hash, expires_at, ip_address)
@@ -742,7 +705,10 @@ declare
   earlier public.estimate_requests;
   v_name text;
   v_email text;
-  v_budget text := coalesce(p_budget_range, '');
+  v_phone text;
+  v_company text;
+  v_description text;
+  v_budget text;
   filed public.estimate_requests;
 begin
   if a.portal_id is null then
@@ -763,24 +729,13 @@ begin
     raise exception 'This portal does not take new requests; please write to us in the conversation' using errcode = 'PT409', detail = 'requests_closed';
   end if;
 
-  v_name := private.request_field(private.tidy_line(p_name), 200, 'name', 'Your name', true);
-  v_email := lower(private.request_field(p_email, 254, 'email', 'E-mail', true));
-  if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' then
-    raise exception 'Enter a valid e-mail address' using errcode = '22023', detail = 'invalid_request', hint = 'email';
-  end if;
-  if not (v_budget = any (private.request_budget_ranges())) then
-    raise exception 'Choose a budget range from the list' using errcode = '22023', detail = 'invalid_request', hint = 'budget_range';
-  end if;
-  if p_desired_start is not null and (p_desired_start < current_date - 1 or p_desired_start > current_date + 3650) then
-    raise exception 'Choose a start date from today on' using errcode = '22023', detail = 'invalid_request', hint = 'desired_start';
-  end if;
+  select r.name, r.email, r.phone, r.company, r.description, r.budget_range
+    into v_name, v_email, v_phone, v_company, v_description, v_budget
+    from private.checked_request(p_name, p_email, p_phone, p_company, p_description, p_desired_start, p_budget_range) r;
   perform private.count_portal_action();
   insert into public.estimate_requests (id, org_id, name, email, phone, company, description, desired_start, budget_range,
                                         source, portal_id, prospect_id, status, ip_address, user_agent)
-    values (p_key, a.org_id, v_name, v_email,
-            private.request_field(p_phone, 50, 'phone', 'Phone', false),
-            private.request_field(private.tidy_line(p_company), 200, 'company', 'Company', false),
-            private.request_field(p_description, 5000, 'description', 'What you need', true),
+    values (p_key, a.org_id, v_name, v_email, v_phone, v_company, v_description,
             p_desired_start, v_budget, 'portal', a.portal_id, a.prospect_id, 'new',
             private.request_ip(), left(private.request_header('user-agent'), 500))
     returning * into filed;
@@ -1175,6 +1130,6 @@ revoke execute on function
   private.portal_for_credential(text, text), private.portal_access_for(text, text), private.log_portal_access(private.portal_access, text),
   private.portal_payload(uuid, uuid), private.portal_update_payload(uuid, uuid), private.revoke_portal_estimate_links(uuid, boolean),
   private.end_portal_sessions(uuid), private.close_portal_access(uuid), private.staff_portal(uuid, text[], text), private.portal_with_settings(public.portals, jsonb),
-  private.portal_code_locked(uuid), private.count_wrong_portal_code(uuid), private.count_portal_action(),
+  private.count_portal_action(),
   private.portal_comments(uuid), private.portal_requests(uuid, uuid), private.estimates_portal_links()
   from public, anon, authenticated;

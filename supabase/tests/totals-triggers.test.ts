@@ -1,5 +1,5 @@
 // Stored totals recomputed once per estimate per statement, and only when an item column that
-// counts changed (supabase/migrations/20261126000400_totals_once_per_estimate.sql): after
+// counts changed (supabase/migrations/20261122000300_estimates.sql): after
 // multi-row inserts, updates and deletes in one statement the totals equal compute_totals,
 // and edits that cannot move them never recompute. Recomputations are counted with the
 // transaction's function statistics (track_functions = all, pg_stat_xact_user_functions).
