@@ -172,6 +172,28 @@ as $$
     end)
 $$;
 
+-- Changing an estimate's items recomputes its totals, which updates the estimate after the
+-- item rows are locked. Two batches editing items of one estimate would each hold an item
+-- and wait for the estimate the other updated (a deadlock): so a change to items locks
+-- their estimates first, in one order, as the caller (only estimates it may update).
+create or replace function private.sync_lock_parents(p_table text, p_ids uuid[], p_docs jsonb) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if p_table = 'estimate_items' then
+    perform 1 from public.estimates e
+    where e.id in (
+      select i.estimate_id from public.estimate_items i where i.id = any (p_ids)
+      union
+      select (d ->> 'estimate_id')::uuid from jsonb_array_elements(p_docs) d
+      where coalesce(d ->> 'estimate_id', '') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')
+    order by e.id
+    for no key update of e;
+  end if;
+end
+$$;
+
 -- Applies one change {seq, table, doc, assumed} as the caller in its own subtransaction;
 -- never raises. p_check_conflicts false applies it over whatever the row is now (the second
 -- step of a field acceptance, whose conflict check the first step made).
@@ -218,6 +240,7 @@ begin
       writable := writable || array['id'];
     end if;
 
+    perform private.sync_lock_parents(tbl, array[row_id], jsonb_build_array(doc));
     execute format('select to_jsonb(t) - ''_txid'' - ''locked_txid'' from public.%I t where t.id = $1 for update', tbl)
       into existing using row_id;
     if existing is null then
@@ -258,10 +281,15 @@ begin
     execute format('select to_jsonb(t) - ''_txid'' - ''locked_txid'' from public.%I t where t.id = $1', tbl)
       into visible using row_id;
     return jsonb_build_object('seq', seq, 'table', tbl, 'id', row_id, 'status', 'applied', 'server_doc', visible);
-  exception when others then
-    get stacked diagnostics err_code = returned_sqlstate, err_message = message_text, err_detail = pg_exception_detail;
-    return jsonb_build_object('seq', seq, 'table', tbl, 'id', row_id, 'status', 'rejected',
-      'code', err_code, 'reason', private.sync_reason(err_code, err_detail), 'message', err_message);
+  exception
+    -- A deadlock, or a lock or serialization failure, says nothing about the change: the whole
+    -- push fails and the device sends it again, instead of keeping a rejection as final.
+    when deadlock_detected or serialization_failure or lock_not_available then
+      raise;
+    when others then
+      get stacked diagnostics err_code = returned_sqlstate, err_message = message_text, err_detail = pg_exception_detail;
+      return jsonb_build_object('seq', seq, 'table', tbl, 'id', row_id, 'status', 'rejected',
+        'code', err_code, 'reason', private.sync_reason(err_code, err_detail), 'message', err_message);
   end;
 end
 $$;
@@ -352,6 +380,7 @@ begin
       where a.attrelid = format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
         and a.attname::text <> all (private.sync_server_stamped());
 
+      perform private.sync_lock_parents(p_table, ids, (select jsonb_agg(c -> 'doc') from jsonb_array_elements(p_changes) c));
       -- The rows the caller may change, locked in one order (concurrent batches cannot deadlock on it).
       execute format($q$
         select coalesce(jsonb_object_agg(s.id, s.doc), '{}'::jsonb) from (
@@ -452,9 +481,12 @@ begin
       from jsonb_array_elements(plan) p
       cross join lateral (select p_changes -> ((p ->> 'i')::integer - 1) as c) x;
       return answers;
-    exception when others then
-      -- Undone; applied again in smaller pieces below.
-      null;
+    exception
+      when deadlock_detected or serialization_failure or lock_not_available then
+        raise;
+      when others then
+        -- Undone; applied again in smaller pieces below.
+        null;
     end;
   end if;
 
