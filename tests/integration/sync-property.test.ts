@@ -3,7 +3,8 @@
 // accounts, estimates and estimate items, including the same field of the same document on
 // several devices, while devices drop off the network, push answers get lost after the server
 // committed (so batches are sent again: duplicate deliveries), sync is stopped and started
-// again without waiting for a push in flight, and pulls are triggered in random order and twice. After quiescence:
+// again without waiting for a push in flight, the server restarts (at once, or just as a device
+// sends a push, so the push is cut off mid-way), and pulls are triggered in random order and twice. After quiescence:
 //   1. every device holds exactly the server's rows (all replicated columns; deleted rows gone);
 //   2. no edit is silently lost: each edit is on the server, or in some device's conflict log,
 //      or was followed by a later edit of the same field. Acknowledged edits (the push was
@@ -17,7 +18,7 @@ import { createEstimate } from '../../src/db/new-estimate';
 import { addEstimateItem } from '../../src/features/estimates/commands';
 import { insertDocument, patchDocument, removeDocument } from '../../src/db/documents';
 import { definitionOf, type ReplicatedName } from '../../src/db/database';
-import { backendsToTest, startTestServer, type Backend } from '../../supabase/local/testing/harness';
+import { backendsToTest, startTestServer, type Backend, type TestServer } from '../../supabase/local/testing/harness';
 import { startSync, type StartSyncOptions } from '../../sync/index';
 import { FAST, closeDevice, invite, openDevice, settle, signUp, sleep, type Device, type User } from './sync-support';
 
@@ -38,6 +39,7 @@ type Op =
   | { kind: 'online'; device: number }
   | { kind: 'lose-answer'; device: number }
   | { kind: 'restart'; device: number }
+  | { kind: 'server-restart'; device: number; midPush: boolean }
   | { kind: 'resync'; order: number[]; twice: boolean }
   | { kind: 'wait'; ms: number };
 
@@ -54,6 +56,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('lose-answer' as const), device }) },
   // The app stops sync and starts it again (sign-out and in) without waiting for a push in flight.
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const), device }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('server-restart' as const), device, midPush: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('resync' as const), order: fc.shuffledSubarray([0, 1, 2], { minLength: 1 }), twice: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 5, max: 120 }) }) },
 );
@@ -73,7 +76,7 @@ function compared(name: Table, doc: Record<string, unknown>): Record<string, unk
 }
 
 /** One run: fresh organization, three fresh devices, the ops, quiescence, then the checks. */
-async function run(server: { url: string; anonKey: string }, backend: Backend, runNo: number, ops: Op[]) {
+async function run(server: TestServer, backend: Backend, runNo: number, ops: Op[]) {
   const tag = `${backend}-${runNo}-${Date.now()}`;
   const owner = await signUp(server, `prop-owner-${tag}@example.com`);
   const colleague = await invite(server, owner, `prop-sales-${tag}@example.com`, 'sales');
@@ -81,6 +84,15 @@ async function run(server: { url: string; anonKey: string }, backend: Backend, r
   const acks: Ack[] = [];
   const devices: Device[] = [];
   const stopping: Promise<void>[] = [];
+  // Server restarts one after the other; awaited before the checks.
+  let restarts = Promise.resolve();
+  let restarted = 0;
+  const restartServer = () => {
+    restarts = restarts.then(async () => {
+      await server.restart();
+      restarted++;
+    });
+  };
   const onPushResult: NonNullable<StartSyncOptions['onPushResult']> = (name, id, result, pushed) => {
     if (result.status !== 'applied' || !(TABLES as readonly string[]).includes(name)) return;
     for (const field of [...FIELDS[name as Table], '_deleted']) if (field in pushed) acks.push({ table: name as Table, id, field, value: pushed[field] });
@@ -132,6 +144,10 @@ async function run(server: { url: string; anonKey: string }, backend: Backend, r
           dev.sync = startSync({ database: dev.db, supabase: dev.client, userId: dev.userId, orgId: dev.orgId, serverUrl: server.url, timing: FAST, onPushResult });
           break;
         }
+        case 'server-restart':
+          if (op.midPush) devices[op.device]!.net.onPushRequest = restartServer;
+          else restartServer();
+          break;
         case 'wait':
           await sleep(op.ms);
           break;
@@ -188,7 +204,9 @@ async function run(server: { url: string; anonKey: string }, backend: Backend, r
     for (const d of devices) {
       d.net.online = true;
       d.net.dropPushResponses = 0;
+      d.net.onPushRequest = undefined;
     }
+    await restarts;
     let mismatches: string[] = [];
     let server_: Record<Table, Map<string, Record<string, unknown>>> | undefined;
     for (let round = 0; round < 6; round++) {
@@ -222,8 +240,9 @@ async function run(server: { url: string; anonKey: string }, backend: Backend, r
     if (lostAcked.length > 0) throw new Error(`acknowledged edits lost: ${JSON.stringify(lostAcked)}\n${context}`);
     if (lost.length > 0) throw new Error(`edits lost: ${JSON.stringify(lost)}\n${context}`);
     if (acks.length === 0) throw new Error('no push was acknowledged: the run proves nothing');
-    return { edits: edits.length, acks: acks.length, conflicts: logged.size };
+    return { edits: edits.length, acks: acks.length, conflicts: logged.size, restarted };
   } finally {
+    await restarts.catch(() => undefined);
     await Promise.all(stopping);
     for (const d of devices) await closeDevice(d);
   }
@@ -266,7 +285,7 @@ describe.each(backends)('sync property on %s', (backend: Backend) => {
 
   it('random ops, disconnects, lost answers and reordered pulls on 3 devices converge and lose no edit', async () => {
     const runs = Number(process.env.FC_RUNS ?? (backend === 'pglite' ? 8 : 4));
-    const totals = { edits: 0, acks: 0, conflicts: 0 };
+    const totals = { edits: 0, acks: 0, conflicts: 0, restarted: 0 };
     let runNo = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 4, maxLength: 12 }), async (ops) => {
@@ -274,10 +293,11 @@ describe.each(backends)('sync property on %s', (backend: Backend) => {
         totals.edits += result.edits;
         totals.acks += result.acks;
         totals.conflicts += result.conflicts;
+        totals.restarted += result.restarted;
       }),
       { numRuns: runs, endOnFailure: true, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
     );
-    console.info(`sync property on ${backend}: ${runs} runs, ${totals.edits} edits, ${totals.acks} acknowledged pushes, ${totals.conflicts} logged conflicts`);
+    console.info(`sync property on ${backend}: ${runs} runs, ${totals.edits} edits, ${totals.acks} acknowledged pushes, ${totals.conflicts} logged conflicts, ${totals.restarted} server restarts`);
     expect(totals.acks).toBeGreaterThan(0);
   }, 240_000);
 });

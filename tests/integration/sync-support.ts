@@ -19,6 +19,8 @@ type Net = {
   beforePushResponse?: () => Promise<void>;
   /** Runs once when a push answer arrives, before the device reads it (the answer is kept). */
   onPushAnswer?: () => Promise<void>;
+  /** Runs once as a push is sent, without waiting for it (e.g. to restart the server under it). */
+  onPushRequest?: () => void;
 };
 export type Device = { db: AppDatabase; client: SupabaseClient; net: Net; sync: SyncHandle; userId: string; orgId: string };
 export type User = { email: string; userId: string; orgId: string };
@@ -29,6 +31,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 function clientFor(endpoint: Endpoint, net: Net): SupabaseClient {
   const guarded: typeof fetch = async (input, init) => {
     if (!net.online) throw new TypeError('fetch failed');
+    if (net.onPushRequest && String(input instanceof Request ? input.url : input).includes('/rpc/sync_push')) {
+      const hook = net.onPushRequest;
+      net.onPushRequest = undefined;
+      hook();
+    }
     const response = await fetch(input, init);
     if (String(input instanceof Request ? input.url : input).includes('/rpc/sync_push')) {
       if (net.beforePushResponse) {

@@ -56,30 +56,45 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   };
 }
 
-export type TestServer = RunningServer & { backend: Backend; config: Config };
+export type TestServer = RunningServer & {
+  backend: Backend;
+  config: Config;
+  /** Stops the server (connections cut, requests in flight included) and starts it again on the same port and database. */
+  restart(): Promise<void>;
+};
 
 /** A running backend on port 0 with seed data off unless asked for; `env` overrides settings. */
 export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
   const base = { PORT: '0', LOG_LEVEL: 'error', SEED: 'false', BCRYPT_COST: '4', RATE_LIMITS: 'false', ...env };
   if (backend === 'postgres') {
     const database = await createTestDatabase();
-    return withCleanUp(await startServer(loadConfig({ ...base, DATABASE_URL: database.url })), backend, () => database.drop());
+    const server = await startServer(loadConfig({ ...base, DATABASE_URL: database.url }));
+    return withCleanUp(server, backend, (config) => startServer(config), () => database.drop());
   }
   const db = await openPglite();
-  return withCleanUp(await startServer(loadConfig(base), { db }), backend, () => db.close());
+  return withCleanUp(await startServer(loadConfig(base), { db }), backend, (config) => startServer(config, { db }), () => db.close());
 }
 
 /** The server, whose close also releases its database (dropped, or the PGlite closed) after it. */
-function withCleanUp(server: RunningServer, backend: Backend, release: () => Promise<void>): TestServer {
-  return {
-    ...server,
+function withCleanUp(first: RunningServer, backend: Backend, reopen: (config: Config) => Promise<RunningServer>, release: () => Promise<void>): TestServer {
+  let current = first;
+  // The same settings (issuer and origin included, so tokens stay valid), on the port it got.
+  const config = { ...first.ctx.config, PORT: Number(new URL(first.url).port) };
+  const server: TestServer = {
+    ...first,
     backend,
-    config: server.ctx.config,
+    config: first.ctx.config,
+    async restart() {
+      await current.close();
+      current = await reopen(config);
+      Object.assign(server, { ctx: current.ctx, outbox: current.outbox });
+    },
     async close() {
-      await server.close();
+      await current.close();
       await release();
     },
   };
+  return server;
 }
 
 /** The official client, as the app and RxDB use it; Node 20 needs the ws transport. */
