@@ -48,31 +48,29 @@ export type LeaderElection = {
 
 type Term = { release: () => void; led: boolean };
 
+/** What this tab knows of the election; shared by the lock, the heartbeats and the watch. */
+type ElectionState = {
+  stopped: boolean;
+  current: Term | null;
+  epoch: number | null;
+  queued: AbortController | undefined;
+  lastHeard: number;
+  probing: boolean;
+  /** A steal is on its way: the lock comes to this tab next. */
+  stealing: boolean;
+};
+
 export function electLeader(options: LeaderElectionOptions): LeaderElection {
   const locks = options.locks === undefined ? (typeof navigator !== 'undefined' ? navigator.locks : undefined) : options.locks;
   if (!locks || typeof locks.request !== 'function') return fallbackElection(options);
 
   const heartbeatMs = options.heartbeatMs ?? 1000;
-  const staleMs = options.staleMs ?? 5000;
-  const probeMs = options.probeMs ?? 1000;
   const lockName = `cep-sync-leader:${options.name}`;
   const id = crypto.randomUUID();
   const channel = (options.openChannel ?? ((name) => new BroadcastChannel(name) as unknown as LeaderChannel))(lockName);
-
-  let stopped = false;
-  let current: Term | null = null;
-  let epoch: number | null = null;
-  let queued: AbortController | undefined;
-  let lastHeard = Date.now();
-  let probing = false;
-  // A steal is on its way: the lock comes to this tab next.
-  let stealing = false;
+  const s: ElectionState = { stopped: false, current: null, epoch: null, queued: undefined, lastHeard: Date.now(), probing: false, stealing: false };
   // Starting and ending terms run in order, never interleaved.
-  let transitions: Promise<void> = Promise.resolve();
-  const run = (step: () => Promise<void>) => {
-    transitions = transitions.then(step).catch(() => undefined);
-    return transitions;
-  };
+  const steps = createSteps();
 
   const post = (message: LeaderMessage) => {
     try {
@@ -82,35 +80,35 @@ export function electLeader(options: LeaderElectionOptions): LeaderElection {
     }
   };
   const beat = () => {
-    if (current && !stopped) post({ type: 'heartbeat', from: id, epoch });
+    if (s.current && !s.stopped) post({ type: 'heartbeat', from: id, epoch: s.epoch });
   };
 
   function lose(term: Term) {
-    if (current !== term) return;
-    current = null;
-    epoch = null;
-    lastHeard = Date.now();
+    if (s.current !== term) return;
+    s.current = null;
+    s.epoch = null;
+    s.lastHeard = Date.now();
     term.release();
-    void run(async () => {
+    void steps.run(async () => {
       if (term.led) await options.onResign();
     });
     compete();
   }
 
   function held(term: Term): Promise<void> {
-    stealing = false;
-    if (stopped) return Promise.resolve();
-    current = term;
-    epoch = null;
+    s.stealing = false;
+    if (s.stopped) return Promise.resolve();
+    s.current = term;
+    s.epoch = null;
     const released = new Promise<void>((resolve) => (term.release = resolve));
     beat();
-    void run(async () => {
-      if (current !== term) return;
+    void steps.run(async () => {
+      if (s.current !== term) return;
       term.led = true;
       try {
         const claimed = await options.onLead();
-        if (current !== term) return;
-        epoch = claimed;
+        if (s.current !== term) return;
+        s.epoch = claimed;
         beat();
       } catch {
         // Could not start (the database is closing): let another tab try, or this one later.
@@ -124,94 +122,115 @@ export function electLeader(options: LeaderElectionOptions): LeaderElection {
     const term: Term = { release: () => undefined, led: false };
     locks!
       .request(lockName, lockOptions, () => {
-        if (queued?.signal === lockOptions.signal) queued = undefined;
+        if (s.queued?.signal === lockOptions.signal) s.queued = undefined;
         return held(term);
       })
       // Released by us, stolen (AbortError), or a queued request given up: the term is over.
       .then(
         () => lose(term),
         () => {
-          if (lockOptions.steal) stealing = false;
+          if (lockOptions.steal) s.stealing = false;
           lose(term);
         },
       );
   }
 
   function compete() {
-    if (stopped || queued || current) return;
-    queued = new AbortController();
-    request({ signal: queued.signal });
+    if (s.stopped || s.queued || s.current) return;
+    s.queued = new AbortController();
+    request({ signal: s.queued.signal });
   }
 
   function steal() {
-    if (stopped || current) return;
-    queued?.abort();
-    queued = undefined;
-    stealing = true;
+    if (s.stopped || s.current) return;
+    s.queued?.abort();
+    s.queued = undefined;
+    s.stealing = true;
     request({ steal: true });
   }
 
-  channel.onmessage = (event) => {
-    const message = event.data;
-    if (stopped || !message || typeof message !== 'object' || message.from === id) return;
-    if (message.type === 'ping') return beat();
-    if (message.type !== 'heartbeat') return;
-    lastHeard = Date.now();
-    if (!current || epoch === null || message.epoch === null) return;
-    if (message.epoch > epoch) lose(current);
-    // A leader that hung and woke up still beats: tell it at once that it was replaced.
-    else if (message.epoch < epoch) beat();
-  };
-
-  async function watch() {
-    if (stopped) return;
-    if (current) return beat();
-    if (probing || stealing || Date.now() - lastHeard < staleMs) return;
-    probing = true;
-    try {
-      const state = await locks!.query();
-      if (!state.held?.some((lock) => lock.name === lockName)) {
-        // Free: the queued request is granted in turn.
-        lastHeard = Date.now();
-        return;
-      }
-      const asked = Date.now();
-      post({ type: 'ping', from: id });
-      await new Promise((resolve) => setTimeout(resolve, probeMs));
-      if (lastHeard < asked) steal();
-    } catch {
-      // query() failed (the page is closing): try again on the next tick.
-    } finally {
-      probing = false;
-    }
-  }
-
-  const timer = setInterval(() => void watch(), heartbeatMs);
+  channel.onmessage = (event) => hear(s, event.data, { id, beat, lose });
+  const watching = { locks, lockName, staleMs: options.staleMs ?? 5000, probeMs: options.probeMs ?? 1000, beat, steal, ping: () => post({ type: 'ping', from: id }) };
+  const timer = setInterval(() => void watch(s, watching), heartbeatMs);
   compete();
 
   return {
-    isLeader: () => current !== null && !stopped,
+    isLeader: () => s.current !== null && !s.stopped,
     resign() {
-      if (current) lose(current);
+      if (s.current) lose(s.current);
     },
     async stop() {
-      if (stopped) return transitions;
-      stopped = true;
+      if (s.stopped) return steps.done();
+      s.stopped = true;
       clearInterval(timer);
-      queued?.abort();
-      queued = undefined;
-      const term = current;
+      s.queued?.abort();
+      s.queued = undefined;
+      const term = s.current;
       if (term) {
-        current = null;
+        s.current = null;
         term.release();
-        void run(async () => {
+        void steps.run(async () => {
           if (term.led) await options.onResign();
         });
       }
       channel.close();
-      await transitions;
+      await steps.done();
     },
   };
+}
+
+/** Runs steps one after another; a failed step does not stop the next. */
+function createSteps() {
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    run(step: () => Promise<void>): Promise<void> {
+      chain = chain.then(step).catch(() => undefined);
+      return chain;
+    },
+    /** Settles once every step run so far has. */
+    done: () => chain,
+  };
+}
+
+/** Another tab's message: a ping is answered at once; a heartbeat of a newer epoch ends this tab's term. */
+function hear(s: ElectionState, message: LeaderMessage, self: { id: string; beat: () => void; lose: (term: Term) => void }) {
+  if (s.stopped || !message || typeof message !== 'object' || message.from === self.id) return;
+  if (message.type === 'ping') return self.beat();
+  if (message.type !== 'heartbeat') return;
+  s.lastHeard = Date.now();
+  if (!s.current || s.epoch === null || message.epoch === null) return;
+  if (message.epoch > s.epoch) self.lose(s.current);
+  // A leader that hung and woke up still beats: tell it at once that it was replaced.
+  else if (message.epoch < s.epoch) self.beat();
+}
+
+type Watching = { locks: LockApi; lockName: string; staleMs: number; probeMs: number; beat: () => void; ping: () => void; steal: () => void };
+
+/**
+ * Each heartbeat period: the leader beats; a follower that has heard nothing for `staleMs`
+ * while the lock is held pings once and, with no answer within `probeMs`, steals the lock.
+ */
+async function watch(s: ElectionState, o: Watching) {
+  if (s.stopped) return;
+  if (s.current) return o.beat();
+  if (s.probing || s.stealing || Date.now() - s.lastHeard < o.staleMs) return;
+  s.probing = true;
+  try {
+    const state = await o.locks.query();
+    if (!state.held?.some((lock) => lock.name === o.lockName)) {
+      // Free: the queued request is granted in turn.
+      s.lastHeard = Date.now();
+      return;
+    }
+    const asked = Date.now();
+    o.ping();
+    await new Promise((resolve) => setTimeout(resolve, o.probeMs));
+    if (s.lastHeard < asked) o.steal();
+  } catch {
+    // query() failed (the page is closing): try again on the next tick.
+  } finally {
+    s.probing = false;
+  }
 }
 
 /** RxDB's election, without hand-over from a hung tab (no Web Locks to steal). */

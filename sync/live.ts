@@ -5,8 +5,10 @@
 // online event, the tab becoming visible) triggers a pull of every table.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { ReplicatedName } from '../src/db/database';
+import type { PullTriggers } from './pull-triggers';
+import { logSync, type Status } from './status';
 
-export type LiveOptions = {
+type LiveOptions = {
   supabase: SupabaseClient;
   tables: readonly ReplicatedName[];
   onChange: (table: ReplicatedName) => void;
@@ -14,7 +16,7 @@ export type LiveOptions = {
   onConnection: (connected: boolean) => void;
 };
 
-export function startLive(options: LiveOptions): () => Promise<void> {
+function startLive(options: LiveOptions): () => Promise<void> {
   const { supabase, tables } = options;
   let channel: RealtimeChannel = supabase.channel(`sync:${crypto.randomUUID()}`);
   for (const table of tables) {
@@ -46,4 +48,35 @@ export function startLive(options: LiveOptions): () => Promise<void> {
     }
     await supabase.removeChannel(channel);
   };
+}
+
+type LivePullsOptions = {
+  supabase: SupabaseClient;
+  names: readonly ReplicatedName[];
+  status: Status;
+  pulls: PullTriggers;
+  later: (ms: number, fn: () => void) => void;
+  debounceMs: number;
+};
+
+/** Realtime notices pull the changed collection (a burst of notices pulls once); a reconnect pulls all. */
+export function startLivePulls(o: LivePullsOptions): () => Promise<void> {
+  const debounced = new Set<ReplicatedName>();
+  return startLive({
+    supabase: o.supabase,
+    tables: o.names,
+    onChange: (name) => {
+      if (debounced.has(name)) return;
+      debounced.add(name);
+      o.later(o.debounceMs, () => {
+        debounced.delete(name);
+        o.pulls.one(name);
+      });
+    },
+    onResync: () => o.pulls.all(),
+    onConnection: (live) => {
+      if (live !== o.status.current().live) logSync({ level: live ? 'info' : 'warn', message: live ? 'Realtime connected' : 'Realtime disconnected' });
+      o.status.update({ live });
+    },
+  });
 }

@@ -3,7 +3,7 @@
 // tabs of the database ask it over a BroadcastChannel and hear every count it publishes.
 // Counting reads IndexedDB, so bursts of writes are coalesced into one count, never two at once.
 import type { ReplicatedName } from '../src/db/database';
-import type { createStatus, SyncDetail } from './status';
+import type { Status, SyncDetail } from './status';
 
 type Pending = SyncDetail['pending'];
 type Message = { type: 'ask'; id: string } | { type: 'count'; pending: Pending; answer?: string };
@@ -12,7 +12,7 @@ export type Counters = ReadonlyMap<ReplicatedName, () => Promise<string[] | null
 
 export type PendingCountOptions = {
   databaseName: string;
-  status: ReturnType<typeof createStatus>;
+  status: Status;
   /** The running term's counters; null while this tab does not replicate. */
   counters: () => Counters | null;
   /** This tab won the election (its replications may still be opening). */

@@ -7,7 +7,7 @@
 // Only the tab that replicates can read them: its replication owns the meta storage. A second
 // storage instance of that table in the same tab made RxDB's own meta writes go missing (seen
 // in Chromium: a document pushed twice without its base), so other tabs ask the leader (see
-// sync/index.ts) instead of opening one.
+// sync/pending-count.ts) instead of opening one.
 import {
   getChangedDocumentsSince,
   getComposedPrimaryKeyOfDocumentData,

@@ -1,10 +1,13 @@
 // What a push holds back or waits for on this device: blank drafts stay local until they have
-// content (sync/blank-draft.ts), and a row whose parent is on this device but not yet on the
-// server waits for it (its push fails with ParentNotSyncedError and RxDB pushes it again).
+// content (sync/blank-draft.ts), a row whose parent is on this device but not yet on the
+// server waits for it (its push fails with ParentNotSyncedError and RxDB pushes it again), and
+// so does an acceptance signed offline whose lines are still on their way.
 import type { RxReplicationWriteToMasterRow } from 'rxdb';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import { ESTIMATE_CHILDREN, holdsBack, isBlankDraft } from './blank-draft';
 import type { Doc } from './merge';
+import type { PushResult } from './protocol';
+import { keyOf } from './push-answers';
 
 export type PushItem = { name: ReplicatedName; row: RxReplicationWriteToMasterRow<Doc> };
 
@@ -30,8 +33,40 @@ export class ParentNotSyncedError extends Error {
   }
 }
 
+/** Pushes an offline acceptance may wait for its lines before the refusal counts (RxDB retries a
+ * push after 10 s, so a real refusal shows within about half a minute). */
+const ACCEPTANCE_WAITS = 2;
+
+export type HoldBackOptions = {
+  /** How often a child refused for its missing parent is sent again within one push. */
+  missingParentRetries: number;
+  /** How many pushes each estimate's acceptance has waited for its lines, by key. */
+  acceptanceWaits: Map<string, number>;
+};
+
+/**
+ * Whether a refusal may only mean the row came early: 'retry' sends it again within this push
+ * (its parent, of another collection, may be in a later request), 'wait' leaves it for a later
+ * push (its parent, or an acceptance's lines, is still on this device); null: the answer stands.
+ */
+export async function holdBack(db: AppDatabase, item: { name: ReplicatedName; doc: Doc }, result: PushResult, attempt: number, o: HoldBackOptions): Promise<'retry' | 'wait' | null> {
+  const key = keyOf(item.name, item.doc.id);
+  const waits = o.acceptanceWaits;
+  if (result.status === 'rejected' && result.code === '23503' && attempt < o.missingParentRetries) return 'retry';
+  if (result.status === 'rejected' && result.code === '23503' && (await parentIsLocal(db, item.name, item.doc))) return 'wait';
+  if (result.status === 'rejected' && result.reason === 'acceptance_mismatch' && (waits.get(key) ?? 0) < ACCEPTANCE_WAITS) {
+    // A signature captured offline is checked against the lines on the server, and the
+    // lines push in their own collection's batch, which may come after this one: the
+    // acceptance waits for them, as a child waits for its parent, a few pushes at most.
+    waits.set(key, (waits.get(key) ?? 0) + 1);
+    return 'wait';
+  }
+  waits.delete(key);
+  return null;
+}
+
 /** Whether a row refused for a missing reference has that parent waiting on this device. */
-export async function parentIsLocal(db: AppDatabase, name: ReplicatedName, doc: Doc): Promise<boolean> {
+async function parentIsLocal(db: AppDatabase, name: ReplicatedName, doc: Doc): Promise<boolean> {
   for (const [field, parent] of PARENTS[name] ?? []) {
     const id = doc[field];
     const collection = (db.collections as unknown as Record<string, AppDatabase[ReplicatedName] | undefined>)[parent];

@@ -27,6 +27,8 @@ export class StaleLeaderError extends Error {
 
 const epochOf = (state: PushState) => state.epoch ?? 0;
 
+export type PushRecord = ReturnType<typeof createPushState>;
+
 export function createPushState(db: AppDatabase) {
   const normalize = (data: PushState): PushState => ({ ...data, acked: { ...data.acked } });
 

@@ -89,6 +89,8 @@ export function createStatus() {
   return { status$: subject.asObservable(), current: () => subject.getValue(), update, error, collection };
 }
 
+export type Status = ReturnType<typeof createStatus>;
+
 /** Online and reachable errors: a failed fetch means the network, not the server. */
 export function isNetworkError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);

@@ -14,7 +14,7 @@ import type { Counters } from './pending-count';
 import type { Checkpoint } from './protocol';
 import { createPullHandler } from './pull';
 import type { PushBatcher, PushRow } from './push-batcher';
-import { isNetworkError, type createStatus } from './status';
+import { isNetworkError, type Status } from './status';
 
 export type Term = {
   epoch: number;
@@ -33,7 +33,7 @@ export type TermContext = {
   supabase: SupabaseClient;
   names: readonly ReplicatedName[];
   batcher: PushBatcher;
-  status: ReturnType<typeof createStatus>;
+  status: Status;
   /** Each collection's pull trigger (realtime notices, "sync now", a blocked pull's retry). */
   streams: ReadonlyMap<ReplicatedName, Subject<'RESYNC'>>;
   /** Names the replication's checkpoint: server, user and collection. */
