@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyRequestContext } from '../local/request-context';
 import { backendsToTest, startTestServer, type TestServer } from '../local/testing/harness';
 import { createTeam, insertEstimate, insertItem, type Team } from './helpers';
 
@@ -38,7 +37,10 @@ describe.runIf(onPostgres)('concurrent sync pushes on postgres', () => {
     clients.push(client);
     const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     await client.query('begin');
-    await applyRequestContext(client, { role: 'authenticated', claims: { sub: team.owner, role: 'authenticated', aud: 'authenticated' } });
+    // The request context as supabase/local/request-context.ts sets it for an API call.
+    await client.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: team.owner, role: 'authenticated', aud: 'authenticated' }),
+    ]);
     return Object.assign(client, { pid });
   }
 
