@@ -11,7 +11,7 @@
 //   term at a time, each under a newly claimed epoch;
 // - a term (sync/term.ts): while this tab leads, one RxDB replication per collection with our
 //   handlers, pulling sync_pull pages (sync/pull.ts) and pushing under the term's epoch;
-// - live (sync/live.ts): realtime notices trigger pulls;
+// - live (sync/live.ts, live-rows.ts): a realtime notice's row is applied without a pull when safe;
 // - storage (sync/storage.ts): persistence, usage and quota.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Observable } from 'rxjs';
@@ -99,7 +99,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     open: (epoch) => openTerm(term, epoch),
   });
 
-  const stopLive = startLivePulls({ supabase, names, status, pulls, later: session.later, debounceMs: timing.liveDebounceMs ?? 20 });
+  const stopLive = startLivePulls({ supabase, names, status, pulls, later: session.later, debounceMs: timing.liveDebounceMs ?? 0 });
   const stopStorageWatch = watchStorage(status.update);
 
   return {

@@ -1,9 +1,10 @@
 // What makes replication live: a realtime postgres_changes subscription per table (RLS decides
-// what each client hears) triggers a pull of that table. The change itself is not taken from
-// the message: a pull after the checkpoint can never deliver rows out of order or skip one.
+// what each client hears). The row a notice carries is handed to the replication, which
+// applies it without a pull when that is safe and pulls otherwise (sync/live-rows.ts); the
+// checkpoint moves only with pulls, so a pull after it can never skip a row.
 // Everything that can mean "we may have missed something" (subscribed again, the browser's
 // online event, the tab becoming visible) triggers a pull of every table.
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import type { ReplicatedName } from '../src/db/database';
 import type { PullTriggers } from './pull-triggers';
 import { logSync, type Status } from './status';
@@ -11,7 +12,7 @@ import { logSync, type Status } from './status';
 type LiveOptions = {
   supabase: SupabaseClient;
   tables: readonly ReplicatedName[];
-  onChange: (table: ReplicatedName) => void;
+  onChange: (table: ReplicatedName, payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => void;
   onResync: (why: 'subscribed' | 'online' | 'visible') => void;
   onConnection: (connected: boolean) => void;
 };
@@ -20,7 +21,7 @@ function startLive(options: LiveOptions): () => Promise<void> {
   const { supabase, tables } = options;
   let channel: RealtimeChannel = supabase.channel(`sync:${crypto.randomUUID()}`);
   for (const table of tables) {
-    channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => options.onChange(table));
+    channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => options.onChange(table, payload));
   }
   channel.subscribe((status) => {
     if (status === 'SUBSCRIBED') {
@@ -59,13 +60,17 @@ type LivePullsOptions = {
   debounceMs: number;
 };
 
-/** Realtime notices pull the changed collection (a burst of notices pulls once); a reconnect pulls all. */
+/** A notice's row goes to the replication; a notice without one pulls the collection (a burst once); a reconnect pulls all. */
 export function startLivePulls(o: LivePullsOptions): () => Promise<void> {
   const debounced = new Set<ReplicatedName>();
   return startLive({
     supabase: o.supabase,
     tables: o.names,
-    onChange: (name) => {
+    onChange: (name, payload) => {
+      if (payload.eventType !== 'DELETE' && payload.new && typeof payload.new === 'object') {
+        o.pulls.row(name, payload.new);
+        return;
+      }
       if (debounced.has(name)) return;
       debounced.add(name);
       o.later(o.debounceMs, () => {

@@ -5,9 +5,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { combineLatest, filter, firstValueFrom, type Subject, type Subscription } from 'rxjs';
+import { combineLatest, filter, firstValueFrom, map, type Subject, type Subscription } from 'rxjs';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import type { RetryOptions } from '../src/lib/retry';
+import { toStreamItem, type PullStreamItem } from './live-rows';
 import type { Doc } from './merge';
 import { unpushedIds } from './pending';
 import type { Counters } from './pending-count';
@@ -35,7 +36,7 @@ export type TermContext = {
   batcher: PushBatcher;
   status: Status;
   /** Each collection's pull trigger (realtime notices, "sync now", a blocked pull's retry). */
-  streams: ReadonlyMap<ReplicatedName, Subject<'RESYNC'>>;
+  streams: ReadonlyMap<ReplicatedName, Subject<PullStreamItem>>;
   /** Names the replication's checkpoint: server, user and collection. */
   identifier: (name: ReplicatedName) => string;
   retry: RetryOptions;
@@ -122,10 +123,19 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     onBlocked: (blocked) => ctx.later(ctx.blockedRetryMs ?? 1000, () => ctx.streams.get(blocked)?.next('RESYNC')),
     pushesSettled: () => pushesSettled(replication),
   });
+  let pulledTo: Checkpoint | undefined;
   const pullHandler: typeof pullPage = async (checkpoint, batchSize) => {
     const page = await pullPage(checkpoint, batchSize);
+    pulledTo = page.checkpoint;
     status.collection(name, { lastPullAt: new Date().toISOString(), checkpoint: page.checkpoint ? `${page.checkpoint.txid}:${page.checkpoint.id}` : null });
     return page;
+  };
+  const liveRows = {
+    checkpoint: () => pulledTo,
+    idle: () => {
+      const state = replication.internalReplicationState;
+      return !!state && state.firstSyncDone.down.getValue() && state.firstSyncDone.up.getValue() && !state.events.active.up.getValue();
+    },
   };
   const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
     replicationIdentifier: ctx.identifier(name),
@@ -136,7 +146,7 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     waitForLeadership: false,
     toggleOnDocumentVisible: false,
     autoStart: true,
-    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.asObservable() },
+    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.pipe(map((item) => toStreamItem(name, item, liveRows))) },
     push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 200 },
   });
   return replication;

@@ -2,6 +2,7 @@
 // supabase-js client, against the local backend (helpers in sync-support.ts). "Offline" cuts a
 // device's fetch.
 import { createServer } from 'node:net';
+import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEstimateItem } from '../../src/features/estimates/commands';
 import { createEstimate } from '../../src/db/new-estimate';
@@ -16,6 +17,12 @@ import { backendsToTest, createTestDatabase, startTestServer, type Backend } fro
 import { closeDevice, openDevice, serverRows, settle, signUp, sleep, type Device } from './sync-support';
 
 const backends = await backendsToTest();
+
+/** Waits for a condition the devices reach on their own (polled; fails after 10 s). */
+async function until(condition: () => Promise<boolean>) {
+  for (const start = Date.now(); Date.now() - start < 10_000; await sleep(10)) if (await condition()) return;
+  throw new Error('the condition was not reached within 10 s');
+}
 
 describe.each(backends)('sync engine on %s', (backend: Backend) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -123,6 +130,24 @@ describe.each(backends)('sync engine on %s', (backend: Backend) => {
     expect((await b.db.estimates.findOne(estimate.id).exec())?.number).toBe(row!.number);
     expect(await openConflicts(a.db).exec()).toHaveLength(0);
     expect(await failedDocuments(a.db).exec()).toHaveLength(0);
+  });
+
+  it('a change reaches a live device from the realtime message, without a pull', async () => {
+    const estimate = await createEstimate(a.db, { org_id: user.orgId, owner_id: user.userId, title: 'Live, before' });
+    await settle([a, b]);
+    await until(async () => (await b.db.estimates.findOne(estimate.id).exec())?.title === 'Live, before');
+    const live = await firstValueFrom(b.sync.status$.pipe(filter((s) => s.live)));
+    expect(live.live).toBe(true);
+
+    b.net.rpcCalls = [];
+    await patchDocument(a.db, 'estimates', estimate.id, { title: 'Live, after' });
+    await until(async () => (await b.db.estimates.findOne(estimate.id).exec())?.title === 'Live, after');
+    const calls = b.net.rpcCalls;
+    b.net.rpcCalls = undefined;
+    expect(calls.filter((name) => name === 'sync_pull')).toEqual([]);
+    // The server's columns came with it (the row as the server wrote it, not the local edit).
+    const [row] = await serverRows(a, 'estimates', [estimate.id]);
+    expect((await b.db.estimates.findOne(estimate.id).exec())?.updated_at).toBe(row!.updated_at);
   });
 
   it('a refused document is reported with its reason, stays on the device, and does not block the rest', async () => {

@@ -21,6 +21,8 @@ type Net = {
   onPushAnswer?: () => Promise<void>;
   /** Runs once as a push is sent, without waiting for it (e.g. to restart the server under it). */
   onPushRequest?: () => void;
+  /** When set, the name of every RPC the device calls is added to it. */
+  rpcCalls?: string[];
 };
 export type Device = { db: AppDatabase; client: SupabaseClient; net: Net; sync: SyncHandle; userId: string; orgId: string };
 export type User = { email: string; userId: string; orgId: string };
@@ -31,6 +33,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 function clientFor(endpoint: Endpoint, net: Net): SupabaseClient {
   const guarded: typeof fetch = async (input, init) => {
     if (!net.online) throw new TypeError('fetch failed');
+    const rpc = /\/rpc\/([a-z_]+)/.exec(String(input instanceof Request ? input.url : input));
+    if (rpc && net.rpcCalls) net.rpcCalls.push(rpc[1]!);
     if (net.onPushRequest && String(input instanceof Request ? input.url : input).includes('/rpc/sync_push')) {
       const hook = net.onPushRequest;
       net.onPushRequest = undefined;
