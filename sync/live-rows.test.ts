@@ -9,7 +9,7 @@ function accountRow(): Record<string, unknown> {
   const definition = definitionOf('accounts');
   const doc = definition.normalize({ id: ID, name: 'Acme' }) as Record<string, unknown>;
   for (const key of definition.derived) delete doc[key];
-  return { ...doc, _deleted: false, _txid: '991', locked_txid: null };
+  return { ...doc, updated_at: '2026-11-27T08:00:00.123456+00:00', _deleted: false, _txid: '991', locked_txid: null };
 }
 
 function state(checkpoint: Checkpoint | undefined, idle = true): LiveRowState & { set(c: Checkpoint): void } {
@@ -45,5 +45,7 @@ describe('a realtime row handed to the replication', () => {
     expect(isWholeRow('accounts', partial)).toBe(false);
     expect(toStreamItem('accounts', { row: partial }, state({ txid: '5', id: ID }))).toBe('RESYNC');
     expect(toStreamItem('accounts', 'RESYNC', state({ txid: '5', id: ID }))).toBe('RESYNC');
+    // A time spelled otherwise than sync_pull spells it (as a logical decoder may write it).
+    expect(isWholeRow('accounts', { ...accountRow(), updated_at: '2026-11-27 08:00:00.123456+00' })).toBe(false);
   });
 });

@@ -17,10 +17,20 @@ import { fromServer, type Checkpoint } from './protocol';
 export type LiveRow = { row: Record<string, unknown> };
 export type PullStreamItem = 'RESYNC' | LiveRow;
 
-/** Every column the device keeps from the server is in the row. */
+// Times as sync_pull writes them (JSON, ISO 8601 with a T). Hosted Realtime passes timestamptz
+// through as its decoder wrote it; a row in another form is pulled instead, so a device never
+// keeps two spellings of one time.
+const JSON_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+
+/** Every column the device keeps from the server is in the row, times written as sync_pull writes them. */
 export function isWholeRow(name: ReplicatedName, row: Record<string, unknown>): boolean {
   const definition = definitionOf(name);
-  return typeof row.id === 'string' && Object.keys(definition.fields).every((key) => definition.derived.includes(key) || key in row);
+  return (
+    typeof row.id === 'string' &&
+    typeof row.updated_at === 'string' &&
+    JSON_TIME.test(row.updated_at) &&
+    Object.keys(definition.fields).every((key) => definition.derived.includes(key) || key in row)
+  );
 }
 
 export type LiveRowState = {
