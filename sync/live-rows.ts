@@ -14,7 +14,7 @@ import { definitionOf, type ReplicatedName } from '../src/db/database';
 import type { Doc } from './merge';
 import { fromServer, type Checkpoint } from './protocol';
 
-export type LiveRow = { row: Record<string, unknown> };
+type LiveRow = { row: Record<string, unknown> };
 export type PullStreamItem = 'RESYNC' | LiveRow;
 
 // Times as sync_pull writes them (JSON, ISO 8601 with a T). Hosted Realtime passes timestamptz
