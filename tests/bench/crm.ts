@@ -308,6 +308,8 @@ export async function run(): Promise<void> {
         [`home all widgets, page load (${homeLoad.length}×)`, ms(med(homeLoad)), ms(p95(homeLoad)), `summary pass ${ms(passBase)}`, ratio(med(homeLoad), passBase), ratio(p95(homeLoad), passBase), '(app start included)'],
       ],
     );
+    // BENCH_SAMPLES=1: each screen's samples in the order measured (an outlier's run shows).
+    if (process.env.BENCH_SAMPLES) for (const [name, xs] of Object.entries({ boardNav, boardLoad, homeNav, homeLoad })) console.log(`${name}: ${xs.map((x) => ms(x)).join(', ')}`);
     console.log(mismatches.length ? `MISMATCHES:\n  ${mismatches.join('\n  ')}` : 'the screens showed the same counts as the raw queries and the pure summary');
     await context.close();
   } finally {

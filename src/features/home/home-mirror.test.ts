@@ -1,11 +1,12 @@
 // The home mirror keeps what the home page summarizes in memory and follows the collections'
 // change events: its summary must always equal one pass over the documents a fresh read gives.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { comments } from '../../db/collections/comments';
 import { estimateRequests } from '../../db/collections/estimate-requests';
 import { estimates } from '../../db/collections/estimates';
 import { openDatabase, type AppDatabase } from '../../db/database';
+import * as dashboard from './dashboard';
 import { summarizeHome, type HomeComment, type HomeEstimate, type HomeRequest, type HomeSummary } from './dashboard';
 import { homeMirrorOf, openHomeMirror } from './home-mirror';
 
@@ -110,6 +111,34 @@ describe('home mirror', () => {
     expect(summary.requests.items[0]!.id).toBe(id(400));
     expect(summary.activity[0]!.key).toBe(`m:${id(401)}`);
     mirror.close();
+  });
+
+  it('once the page asked for a summary, makes the next one when idle after a change set, not when it is shown', async () => {
+    const db = await seeded();
+    const jobs: (() => void)[] = [];
+    const mirror = openHomeMirror(db, ORG, undefined, (job) => jobs.push(job));
+    await ready(mirror);
+    // Nobody asked yet: nothing is summarized in the background.
+    expect(jobs).toHaveLength(0);
+    const first = mirror.summary(ME, TODAY)!;
+    await (await db.estimates.findOne(id(2)).exec())!.incrementalPatch({ status: 'accepted', accepted_at: '2026-03-06T09:00:00.000Z' });
+    await (await db.estimates.findOne(id(4)).exec())!.incrementalPatch({ total_cents: 5 });
+    // Two change sets, one job: it summarizes the documents as they are when it runs.
+    expect(jobs).toHaveLength(1);
+    const passes = vi.spyOn(dashboard, 'summarizeHome');
+    jobs.shift()!();
+    expect(passes).toHaveBeenCalledTimes(1);
+    const shownNow = mirror.summary(ME, TODAY);
+    expect(passes).toHaveBeenCalledTimes(1);
+    expect(shownNow).not.toBe(first);
+    expect(shown(shownNow)).toEqual(shown(await readNow(db)));
+    // Closed: a job still waiting does nothing.
+    passes.mockClear();
+    await (await db.estimates.findOne(id(6)).exec())!.incrementalPatch({ total_cents: 6 });
+    mirror.close();
+    jobs.shift()!();
+    expect(passes).not.toHaveBeenCalled();
+    passes.mockRestore();
   });
 
   it('is one per open database and organization', async () => {

@@ -7,7 +7,9 @@
 //
 // Change events only update a map entry each: nothing is queried again while a first sync
 // writes thousands of rows (queries kept open across pages did that, and made the sync crawl).
-// The summary is computed on demand, once per change set, by whoever shows it.
+// The summary is computed once per change set: on demand by whoever shows it, or, once the home
+// page has asked for one, when the page is idle after the change set (so coming back to / after
+// a change finds the summary of the current documents made instead of making it then).
 import { Dexie } from 'dexie';
 import type { RxChangeEventBulk, RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
@@ -51,12 +53,27 @@ async function readStored(db: AppDatabase, name: SourceName, orgId: string): Pro
   return table.where(index).between(['0', orgId, Dexie.minKey], ['0', orgId, Dexie.maxKey]).toArray();
 }
 
-export function openHomeMirror(db: AppDatabase, orgId: string, onFailed: (error: unknown) => void = () => undefined): HomeMirror {
+/** Runs `job` once the page has been quiet for a moment (a first sync writes many change sets in a row). */
+function whenIdle(job: () => void): void {
+  const run = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(job, { timeout: 2000 }) : job());
+  setTimeout(run, 200);
+}
+
+export function openHomeMirror(
+  db: AppDatabase,
+  orgId: string,
+  onFailed: (error: unknown) => void = () => undefined,
+  idle: (job: () => void) => void = whenIdle,
+): HomeMirror {
   const maps: { [N in SourceName]: Map<string, Sources[N]> } = { estimates: new Map(), estimate_requests: new Map(), comments: new Map() };
   const listeners = new Set<() => void>();
   let version = 0;
   let ready = false;
   let kept: { version: number; userId: string; today: string; value: HomeSummary } | null = null;
+  // Whom the page last summarized for: after a change set, that summary is made when idle.
+  let wanted: { userId: string; today: string } | null = null;
+  let scheduled = false;
+  let closed = false;
   // Change sets that arrive before the first read finished are newer than what it read: they
   // are applied after it, in order.
   let buffered: [SourceName, RxChangeEventBulk<unknown>][] | null = [];
@@ -73,9 +90,23 @@ export function openHomeMirror(db: AppDatabase, orgId: string, onFailed: (error:
     }
     return touched;
   };
+  const summarize = (userId: string, today: string): HomeSummary | null => {
+    if (!ready) return null;
+    if (kept?.version !== version || kept.userId !== userId || kept.today !== today) {
+      const value = summarizeHome({ estimates: maps.estimates.values(), requests: newestFirst(maps.estimate_requests), comments: maps.comments.values(), userId, today });
+      kept = { version, userId, today, value };
+    }
+    return kept.value;
+  };
   const changed = () => {
     version++;
     for (const listener of listeners) listener();
+    if (!wanted || scheduled) return;
+    scheduled = true;
+    idle(() => {
+      scheduled = false;
+      if (!closed && wanted) summarize(wanted.userId, wanted.today);
+    });
   };
 
   const subscriptions: Subscription[] = SOURCES.map((name) =>
@@ -108,14 +139,11 @@ export function openHomeMirror(db: AppDatabase, orgId: string, onFailed: (error:
       return () => listeners.delete(listener);
     },
     summary(userId, today) {
-      if (!ready) return null;
-      if (kept?.version !== version || kept.userId !== userId || kept.today !== today) {
-        const value = summarizeHome({ estimates: maps.estimates.values(), requests: newestFirst(maps.estimate_requests), comments: maps.comments.values(), userId, today });
-        kept = { version, userId, today, value };
-      }
-      return kept.value;
+      wanted = { userId, today };
+      return summarize(userId, today);
     },
     close() {
+      closed = true;
       for (const subscription of subscriptions) subscription.unsubscribe();
       listeners.clear();
     },

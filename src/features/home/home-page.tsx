@@ -2,7 +2,7 @@
 // action, new requests, what expires this week, recent customer activity, the pipeline, sync
 // state, and the quick actions.
 import { FilePlus2, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -10,11 +10,20 @@ import { createDraftEstimate } from '../../db/new-estimate';
 import { memberNames, teamOf } from '../../db/queries';
 import { can, useLiveQuery, useWorkspace } from '../../db/react';
 import { toastError } from '../../lib/toast-store';
-import { Expiring, NeedsAction } from './action-widgets';
-import { RecentActivity, WaitingRequests } from './feed-widgets';
-import { PipelineSummary, SyncWidget } from './status-widgets';
+import { Expiring as ExpiringWidget, NeedsAction as NeedsActionWidget } from './action-widgets';
+import { RecentActivity as RecentActivityWidget, WaitingRequests as WaitingRequestsWidget } from './feed-widgets';
+import { PipelineSummary as PipelineWidget, SyncWidget } from './status-widgets';
 import { useHomeData } from './use-home-data';
 import { useRequestToasts } from './use-request-toasts';
+
+// The summary's parts stay the same objects while no document changed, so the page's other
+// live queries (team, requests for the toasts, sync issues) answering after the first render
+// do not render the widgets again.
+const NeedsAction = memo(NeedsActionWidget);
+const WaitingRequests = memo(WaitingRequestsWidget);
+const Expiring = memo(ExpiringWidget);
+const RecentActivity = memo(RecentActivityWidget);
+const PipelineSummary = memo(PipelineWidget);
 
 const TODAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
@@ -50,7 +59,7 @@ export function HomePage() {
   const { orgId, role, profile } = useWorkspace();
   const summary = useHomeData();
   const team = useLiveQuery((db) => teamOf(db, orgId), [orgId]);
-  const owners = memberNames(team.result);
+  const owners = useMemo(() => memberNames(team.result), [team.result]);
   useRequestToasts();
   const now = new Date();
   return (
