@@ -9,6 +9,7 @@ import { PageSpinner } from '../components/ui/spinner';
 import type { Profile } from '../db/collections/profiles';
 import type { AppDatabase } from '../db/database';
 import { WorkspaceProvider, type Workspace } from '../db/react';
+import { AnalyticsWarmUp } from '../features/analytics/warm-up';
 import { useAuth } from '../features/auth/use-auth';
 import { CustomerActivityToasts } from '../features/estimates/customer-activity-toasts';
 import { activeProfile, databaseFor, ensureSync, fetchOrgId, holdSession, releaseSession } from './workspace-session';
@@ -108,6 +109,7 @@ export function WorkspaceGate() {
       return (
         <WorkspaceProvider value={state.workspace}>
           <CustomerActivityToasts />
+          <AnalyticsWarmUp />
           <Outlet />
         </WorkspaceProvider>
       );

@@ -1,6 +1,7 @@
 // The page's side of the analytics worker: one worker per device database, started on the
-// first visit to /analytics and kept for the session (closed with the database), so coming
-// back answers from facts already in memory. It tells the worker when the collections it reads
+// first visit to /analytics — or before it, while the app is idle (warm-up.tsx), from the
+// saved facts only — and kept for the session (closed with the database), so coming back
+// answers from facts already in memory. It tells the worker when the collections it reads
 // change (local edits, pulled rows, other tabs), at most every REFRESH_MS, and only while a
 // page listens; a change seen with nobody listening is caught up before the next answer.
 import type { Observable, Subscription } from 'rxjs';
@@ -18,22 +19,40 @@ export type AnalyticsClient = {
   listen(listener: (message: FromWorker) => void): () => void;
 };
 
-const clients = new Map<AppDatabase, AnalyticsClient>();
+const clients = new Map<AppDatabase, Client>();
 
 function sourceNames(db: AppDatabase): SourceNames {
   return Object.fromEntries(SOURCES.map((s) => [s, dexieDatabaseName(db.name, db.collections[s].schema.version, s)])) as SourceNames;
 }
 
-export function analyticsClientFor(db: AppDatabase): AnalyticsClient {
+/**
+ * The database's client, its worker started if it was not. `warm`: for the idle warm-up, which
+ * opens only saved facts; the page's first call opens them for real (a no-op in the worker when
+ * the warm-up did).
+ */
+export function analyticsClientFor(db: AppDatabase, { warm = false } = {}): AnalyticsClient {
   const existing = clients.get(db);
-  if (existing) return existing;
+  if (existing) {
+    if (!warm) existing.open();
+    return existing;
+  }
+  const client = createClient(db);
+  clients.set(db, client);
+  if (!warm) client.open();
+  else client.send({ type: 'open', databaseName: db.name, sources: sourceNames(db), warm: true });
+  return client;
+}
+
+type Client = AnalyticsClient & { send(message: ToWorker): void; open(): void };
+
+function createClient(db: AppDatabase): Client {
   const worker = new Worker(new URL('./analytics.worker.ts', import.meta.url), { type: 'module', name: 'analytics' });
   const send = (message: ToWorker) => worker.postMessage(message);
   const listeners = new Set<(message: FromWorker) => void>();
   worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
     for (const listener of listeners) listener(event.data);
   });
-  send({ type: 'open', databaseName: db.name, sources: sourceNames(db) });
+  let opening = false;
 
   let nextId = 0;
   let dirty = false;
@@ -50,7 +69,13 @@ export function analyticsClientFor(db: AppDatabase): AnalyticsClient {
   };
   const subscriptions: Subscription[] = SOURCES.map((s) => (db.collections[s].$ as Observable<unknown>).subscribe(changed));
 
-  const client: AnalyticsClient = {
+  const client: Client = {
+    send,
+    open() {
+      if (opening) return;
+      opening = true;
+      send({ type: 'open', databaseName: db.name, sources: sourceNames(db) });
+    },
     query(query) {
       if (dirty) {
         dirty = false;
@@ -65,7 +90,6 @@ export function analyticsClientFor(db: AppDatabase): AnalyticsClient {
       return () => listeners.delete(listener);
     },
   };
-  clients.set(db, client);
   db.onClose.push(() => {
     for (const subscription of subscriptions) subscription.unsubscribe();
     clearTimeout(timer);

@@ -54,7 +54,7 @@ export function AnalyticsPage() {
   const accountOptions = useMemo(() => (accounts.result ?? []).map((a) => ({ value: a.id, label: a.name })), [accounts.result]);
 
   return (
-    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} data-opened={answer?.opened} data-open-ms={answer ? Math.round(answer.openMs) : undefined} data-open-read={answer?.openRead} data-work-ms={answer ? Math.round(answer.workMs) : undefined} className="flex flex-col gap-4">
+    <div data-testid="analytics" data-answer={answer?.id ?? 0} data-computing={computing} data-opened={answer?.opened} data-open-ms={answer ? Math.round(answer.openMs) : undefined} data-open-read={answer?.openRead} data-warmed={answer?.warmed} data-work-ms={answer ? Math.round(answer.workMs) : undefined} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Analytics</h1>

@@ -150,6 +150,57 @@ describe('analytics engine', () => {
     expect(await second.open({ ...sources, estimates: `${sources.estimates}-v9` }, db.name)).toBe('empty');
   });
 
+  it('warms up from saved facts only: with none it reads nothing, and the page’s open builds them', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const e = engine();
+    expect(await e.warm(sources, db.name)).toBeNull();
+    expect(e.size()).toBe(0);
+    expect(await e.refresh()).toBe(false);
+    expect(await e.open(sources, db.name)).toBe('rebuilt');
+    expect(e.summarize(Q1)).toEqual(aggregate(DOCS, Q1));
+  });
+
+  it('warms up from saved facts with what was written since, and follows later writes', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const first = engine();
+    await first.open(sources, db.name);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.close();
+
+    await db.estimates.findOne(ID.E6).patch({ status: 'declined' });
+    const e = engine();
+    expect(await e.warm(sources, db.name)).toBe('cache');
+    expect(e.lastRead()).toBe(1);
+    const declined = { ...DOCS, estimates: DOCS.estimates.map((d) => (d.id === ID.E6 ? { ...d, status: 'declined' as const } : d)) };
+    expect(e.summarize(Q1)).toEqual(aggregate(declined, Q1));
+
+    await db.estimates.findOne(ID.E3).remove();
+    expect(await e.refresh()).toBe(true);
+    const now = { ...declined, estimates: declined.estimates.filter((d) => d.id !== ID.E3) };
+    expect(e.summarize(Q1)).toEqual(aggregate(now, Q1));
+  });
+
+  it('leaves a rebuild to the page when too much was written since the facts were saved', async () => {
+    const { db, sources, engine } = await openDevice();
+    await seed(db, DOCS);
+    const first = engine();
+    await first.open(sources, db.name);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.close();
+
+    const base = DOCS.estimates[0]!;
+    const many = Array.from({ length: 1501 }, (_, i) => ({ ...base, id: `bbbbbbbb-0000-4000-8000-${String(i).padStart(12, '0')}` }));
+    await db.estimates.bulkInsert(many.map((d) => COLLECTIONS.estimates.create({ ...d, org_id: ORG })));
+    const e = engine();
+    expect(await e.warm(sources, db.name)).toBeNull();
+    expect(e.size()).toBe(0);
+    expect(await e.open(sources, db.name)).toBe('cache');
+    expect(e.size()).toBe(DOCS.estimates.length + many.length);
+    expect(e.summarize(Q1)).toEqual(aggregate({ ...DOCS, estimates: [...DOCS.estimates, ...many] }, Q1));
+  }, 30_000);
+
   it('never creates a database it only reads', async () => {
     const { env } = await openDevice();
     expect(await openExisting(env, 'rxdb-dexie-nobody--0--estimates')).toBeNull();

@@ -89,6 +89,12 @@ function applyItems(index: DocIndex, changed: readonly RawDoc[]): string[] {
 export type Engine = {
   /** Loads the saved facts (or rebuilds them) and catches up with the device database. */
   open(sources: SourceNames, databaseName: string): Promise<OpenOutcome>;
+  /**
+   * The same open from saved facts only, for a warm-up while the app is idle: when there are
+   * none, or the documents written since are too many to catch up one by one, it reads nothing
+   * more, leaves the engine unopened and returns null (open() then does the whole work).
+   */
+  warm(sources: SourceNames, databaseName: string): Promise<OpenOutcome | null>;
   /** Catches up with documents written since; true when any fact changed. */
   refresh(): Promise<boolean>;
   summarize(query: AnalyticsQuery): AnalyticsResult;
@@ -104,7 +110,7 @@ export type Engine = {
 // eslint-disable-next-line max-lines-per-function -- reason above
 export function createEngine(env: IdbEnv, options: { now?: () => number; saveAfterMs?: number } = {}): Engine {
   const now = options.now ?? Date.now;
-  let facts: Facts = buildFacts({ estimates: [], items: [], requests: [], profiles: [], accounts: [], products: [], prospects: [] });
+  let facts: Facts = noFacts();
   let checkpoints = emptyCheckpoints();
   let sources: SourceNames | null = null;
   let index: DocIndex | null = null;
@@ -156,11 +162,13 @@ export function createEngine(env: IdbEnv, options: { now?: () => number; saveAft
     return Object.fromEntries(SOURCES.map((source, i) => [source, lists[i]!])) as Record<Source, RawDoc[]>;
   }
 
-  async function catchUp(): Promise<boolean> {
+  /** Whether any fact changed; null when it would have to rebuild and `mayRebuild` is false (nothing changed then). */
+  async function catchUp(mayRebuild = true): Promise<boolean | null> {
     const changed = await readChanged();
     read = Object.values(changed).reduce((sum, docs) => sum + docs.length, 0);
     const touched = new Set<string>([...changed.estimates.map((d) => d.id), ...changed.estimate_items.map((d) => String(d.estimate_id))]);
     if (!index && touched.size > REBUILD_ABOVE) {
+      if (!mayRebuild) return null;
       await rebuild();
       return true;
     }
@@ -237,26 +245,41 @@ export function createEngine(env: IdbEnv, options: { now?: () => number; saveAft
     }, wait);
   }
 
+  /** The saved facts, caught up; false (and nothing loaded) when there are none or catching up needs a rebuild it may not do. */
+  async function openSaved(names: SourceNames, databaseName: string, mayRebuild: boolean): Promise<boolean> {
+    cacheName = `${databaseName}_analytics`;
+    sources = names;
+    // The collections' databases open while the saved facts are read.
+    const [cached] = await Promise.all([loadCache(env, cacheName, names, now()).catch(() => null), ...SOURCES.map(connect)]);
+    if (cached) {
+      facts = cached.facts;
+      checkpoints = cached.checkpoints;
+      const changed = await catchUp(mayRebuild);
+      if (changed) save(true);
+      if (changed !== null) return true;
+    }
+    sources = null;
+    facts = noFacts();
+    checkpoints = emptyCheckpoints();
+    return false;
+  }
+
   return {
     async open(names, databaseName) {
+      if (await openSaved(names, databaseName, true)) return 'cache';
       sources = names;
-      cacheName = `${databaseName}_analytics`;
-      // The collections' databases open while the saved facts are read.
-      const [cached] = await Promise.all([loadCache(env, cacheName, names, now()).catch(() => null), ...SOURCES.map(connect)]);
-      if (cached) {
-        facts = cached.facts;
-        checkpoints = cached.checkpoints;
-        if (await catchUp()) save(true);
-        return 'cache';
-      }
       const found = await rebuild();
       read = facts.estimates.size;
       save(true);
       return found ? 'rebuilt' : 'empty';
     },
+    async warm(names, databaseName) {
+      return (await openSaved(names, databaseName, false)) ? 'cache' : null;
+    },
     async refresh() {
       if (!sources) return false;
-      const changed = await catchUp();
+      // Once open, a catch-up may always rebuild: it never answers null.
+      const changed = (await catchUp()) === true;
       if (changed) save();
       return changed;
     },
@@ -282,6 +305,10 @@ export function docsOf(all: Record<Source, RawDoc[]>): AnalyticsDocs {
     products: live(all.products) as unknown as AnalyticsDocs['products'],
     prospects: live(all.prospects) as unknown as AnalyticsDocs['prospects'],
   };
+}
+
+function noFacts(): Facts {
+  return buildFacts({ estimates: [], items: [], requests: [], profiles: [], accounts: [], products: [], prospects: [] });
 }
 
 function emptyCheckpoints(): Checkpoints {
