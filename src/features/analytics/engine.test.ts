@@ -34,6 +34,18 @@ async function openDevice() {
   return { env, db, sources, engine };
 }
 
+/** A device whose engine opened the demo documents, saved its facts and closed. */
+async function withSavedFacts() {
+  const device = await openDevice();
+  await seed(device.db, DOCS);
+  const first = device.engine();
+  await first.open(device.sources, device.db.name);
+  // The save runs after open; a refresh queues behind nothing, so wait for the record to land.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  first.close();
+  return device;
+}
+
 async function seed(db: AppDatabase, docs: AnalyticsDocs) {
   const org = { org_id: ORG };
   await db.estimates.bulkInsert(docs.estimates.map((d) => COLLECTIONS.estimates.create({ ...d, ...org })));
@@ -86,13 +98,7 @@ describe('analytics engine', () => {
   });
 
   it('reopens from its saved facts and catches up with what was written meanwhile', async () => {
-    const { db, sources, engine } = await openDevice();
-    await seed(db, DOCS);
-    const first = engine();
-    await first.open(sources, db.name);
-    // The save runs after open; a refresh queues behind nothing, so wait for the record to land.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    first.close();
+    const { db, sources, engine } = await withSavedFacts();
 
     await db.estimates.findOne(ID.E6).patch({ status: 'declined' });
     const second = engine();
@@ -103,12 +109,7 @@ describe('analytics engine', () => {
   });
 
   it('saves what its open caught up with at once, not at the pace of a sync’s saves', async () => {
-    const { db, sources, engine } = await openDevice();
-    await seed(db, DOCS);
-    const first = engine();
-    await first.open(sources, db.name);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    first.close();
+    const { db, sources, engine } = await withSavedFacts();
 
     await db.estimates.findOne(ID.E6).patch({ status: 'declined' });
     // Saves during a sync wait a minute here; the open's catch-up must not.
@@ -162,12 +163,7 @@ describe('analytics engine', () => {
   });
 
   it('warms up from saved facts with what was written since, and follows later writes', async () => {
-    const { db, sources, engine } = await openDevice();
-    await seed(db, DOCS);
-    const first = engine();
-    await first.open(sources, db.name);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    first.close();
+    const { db, sources, engine } = await withSavedFacts();
 
     await db.estimates.findOne(ID.E6).patch({ status: 'declined' });
     const e = engine();
@@ -183,12 +179,7 @@ describe('analytics engine', () => {
   });
 
   it('leaves a rebuild to the page when too much was written since the facts were saved', async () => {
-    const { db, sources, engine } = await openDevice();
-    await seed(db, DOCS);
-    const first = engine();
-    await first.open(sources, db.name);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    first.close();
+    const { db, sources, engine } = await withSavedFacts();
 
     const base = DOCS.estimates[0]!;
     const many = Array.from({ length: 1501 }, (_, i) => ({ ...base, id: `bbbbbbbb-0000-4000-8000-${String(i).padStart(12, '0')}` }));
