@@ -11,30 +11,39 @@
 --   PT423  423  the estimate is accepted or declined and therefore locked
 -- The `detail` of PT4xx errors is a stable reason key the client can map to a message.
 --
--- Replicated tables share: id uuid (generated on the device), org_id, created_at,
--- updated_at, _modified, _deleted (soft delete only) and _txid. The pull checkpoint is
--- (_txid, id) with _txid < pg_snapshot_xmin(pg_current_snapshot()) (see ARCHITECTURE.md).
+-- Replicated tables share: id uuid (generated on the device), org_id, and the sync columns
+-- created_at, updated_at, _modified, _deleted (soft delete only) and _txid, declared once in
+-- private.replicated_columns below. The pull checkpoint is (_txid, id) with
+-- _txid < pg_snapshot_xmin(pg_current_snapshot()) (see ARCHITECTURE.md).
 
 -- Internal helpers live in schema private, which the API does not expose (PostgREST serves
 -- only public), so clients reach them only through triggers and policies.
 create schema if not exists private;
 grant usage on schema private to anon, authenticated, service_role;
 
+-- The sync columns of every replicated table after id and org_id, declared once: each table
+-- copies them with `like private.replicated_columns including defaults` (the columns land
+-- where the clause stands). A template only: it holds no rows and nothing reads it.
+create table private.replicated_columns (
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  _modified timestamptz not null default now(),
+  _deleted boolean not null default false,
+  _txid xid8 not null default pg_current_xact_id()
+);
+revoke all on private.replicated_columns from public, anon, authenticated;
+
 -- Which writes come from API clients, as opposed to this schema's own SECURITY DEFINER
 -- functions, the seed or a service process: only client writes are held to the
 -- server-owned column rules.
 create or replace function private.is_client_write() returns boolean
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select current_user in ('anon', 'authenticated')
 $$;
 
 -- Server-owned columns of every replicated row. Runs last among BEFORE triggers (z_ prefix).
 create or replace function public.stamp_replicated_row() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   new._txid := pg_current_xact_id();
   new._modified := clock_timestamp();
@@ -68,11 +77,7 @@ create table public.organizations (
   default_validity_days integer not null default 30 check (default_validity_days between 1 and 365),
   default_tax_rate numeric(6,3) not null default 0 check (default_tax_rate between 0 and 100),
   default_terms text not null default '' constraint organizations_default_terms_length check (length(default_terms) <= 5000),
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   -- The public request form's address (/requests?org={slug}): made from the name when empty,
   -- owners and admins may change it (20261125000200_customer_estimate.sql).
   request_slug text not null constraint organizations_request_slug_key unique,
@@ -80,9 +85,7 @@ create table public.organizations (
 );
 
 create or replace function public.organizations_before_write() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   new.org_id := new.id;
   if private.is_client_write() and tg_op = 'UPDATE' and new._deleted and not old._deleted then
@@ -92,10 +95,8 @@ begin
 end
 $$;
 
-create trigger a_organizations_before_write before insert or update on public.organizations
-  for each row execute function public.organizations_before_write();
-create trigger z_stamp before insert or update on public.organizations
-  for each row execute function public.stamp_replicated_row();
+create trigger a_organizations_before_write before insert or update on public.organizations for each row execute function public.organizations_before_write();
+create trigger z_stamp before insert or update on public.organizations for each row execute function public.stamp_replicated_row();
 
 create table public.profiles (
   id uuid primary key default gen_random_uuid(),
@@ -107,11 +108,7 @@ create table public.profiles (
   email text not null default '',
   phone text not null default '' constraint profiles_phone_length check (length(phone) <= 40),
   status text not null default 'active' check (status in ('active', 'disabled')),
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   unique (org_id, user_id),
   unique (id, org_id)
 );
@@ -121,38 +118,28 @@ create index profiles_user_id_idx on public.profiles (user_id);
 -- membership is (an active, not deleted profile of the signed-in user) is said once, in
 -- private.caller_memberships, which only they call.
 create or replace function private.caller_memberships() returns table (org_id uuid, role text)
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select p.org_id, p.role from public.profiles p
   where p.user_id = auth.uid() and p.status = 'active' and not p._deleted
 $$;
 
 create or replace function private.member_org_ids() returns uuid[]
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(array_agg(m.org_id), '{}') from private.caller_memberships() m
 $$;
 
 create or replace function private.org_ids_with_role(roles text[]) returns uuid[]
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(array_agg(m.org_id), '{}') from private.caller_memberships() m where m.role = any (roles)
 $$;
 
 create or replace function private.is_member(org uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select exists (select 1 from private.caller_memberships() m where m.org_id = org)
 $$;
 
 create or replace function private.has_role(org uuid, roles text[]) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select exists (select 1 from private.caller_memberships() m where m.org_id = org and m.role = any (roles))
 $$;
 revoke execute on function private.caller_memberships() from public, anon, authenticated;
@@ -160,9 +147,7 @@ revoke execute on function private.caller_memberships() from public, anon, authe
 -- Raises 42501 with `message` unless the caller has one of the roles in the organization
 -- (a row that does not exist, whose organization is null, alike).
 create or replace function private.require_role(org uuid, roles text[], message text) returns void
-language plpgsql stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 begin
   if not private.has_role(org, roles) then
     raise exception '%', message using errcode = '42501';
@@ -174,9 +159,7 @@ $$;
 -- owners and admins manage roles and status; only owners touch owners; an organization
 -- always keeps an active owner; ownership moves through transfer_ownership().
 create or replace function public.profiles_before_write() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   caller_is_owner boolean;
   caller_is_admin boolean;
@@ -217,10 +200,8 @@ begin
 end
 $$;
 
-create trigger a_profiles_before_write before insert or update on public.profiles
-  for each row execute function public.profiles_before_write();
-create trigger z_stamp before insert or update on public.profiles
-  for each row execute function public.stamp_replicated_row();
+create trigger a_profiles_before_write before insert or update on public.profiles for each row execute function public.profiles_before_write();
+create trigger z_stamp before insert or update on public.profiles for each row execute function public.stamp_replicated_row();
 
 alter table public.organizations enable row level security;
 alter table public.profiles enable row level security;
@@ -257,9 +238,7 @@ grant select, update on public.organizations, public.profiles to authenticated;
 -- through response.status rather than an exception, so that the failure stays counted: five
 -- in 15 minutes and the caller gets 429 until the window ends.
 create or replace function public.transfer_ownership(profile_id uuid, password text default null) returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 #variable_conflict use_column
 declare
   target public.profiles;
@@ -288,9 +267,7 @@ end
 $$;
 
 create or replace function public.handle_user_email_change() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.profiles set email = coalesce(new.email, '') where user_id = new.id and email is distinct from coalesce(new.email, '');
   return new;
@@ -306,9 +283,7 @@ create trigger on_auth_user_email_changed after update of email on auth.users
 -- level security, realtime publication, and no direct access for anon. Callers grant the
 -- authenticated privileges that their policies need.
 create or replace function private.setup_replicated_table(t regclass) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   name text := (select c.relname from pg_catalog.pg_class c where c.oid = t);
 begin
@@ -328,9 +303,7 @@ $$;
 -- "Sales|Admins can create {label} in their organization" and "Sales|Admins can update
 -- {label} of their organization". Nobody deletes: rows are soft-deleted by an update.
 create or replace function private.add_org_policies(t regclass, label text, writers text default null) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   allowed text := format('org_id = any ((select private.org_ids_with_role(%s))::uuid[])',
     case writers when 'sales' then $a$array['owner', 'admin', 'sales']$a$ when 'admins' then $a$array['owner', 'admin']$a$ end);

@@ -2,9 +2,7 @@
 -- Tags are one text column, comma-separated (RxDB replicates top-level scalars only).
 
 create or replace function public.default_owner() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'INSERT' then
     new.owner_id := coalesce(new.owner_id, auth.uid());
@@ -25,11 +23,7 @@ create table public.accounts (
   notes text not null default '',
   owner_id uuid references auth.users (id) on delete set null,
   tags text not null default '',
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   -- An archive mark (20261125000300_crm.sql).
   archived_at timestamptz,
   unique (id, org_id),
@@ -50,11 +44,7 @@ create table public.prospects (
   source text not null default 'manual' check (source in ('manual', 'request_form', 'portal', 'import')),
   owner_id uuid references auth.users (id) on delete set null,
   notes text not null default '',
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   -- The pipeline (20261125000300_crm.sql): why a prospect was won or lost, when its status last
   -- changed, its status history (kept by the server: a JSON array in text, since devices
   -- replicate scalar columns only), and an archive mark.
@@ -83,19 +73,13 @@ create table public.products (
   unit_cost_cents bigint check (unit_cost_cents >= 0),
   taxable boolean not null default true,
   active boolean not null default true,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   unique (id, org_id)
 );
 create unique index products_sku_per_org on public.products (org_id, sku) where sku <> '' and not _deleted;
 
-create trigger a_default_owner before insert on public.accounts
-  for each row execute function public.default_owner();
-create trigger a_default_owner before insert on public.prospects
-  for each row execute function public.default_owner();
+create trigger a_default_owner before insert on public.accounts for each row execute function public.default_owner();
+create trigger a_default_owner before insert on public.prospects for each row execute function public.default_owner();
 
 select private.setup_replicated_table('public.accounts');
 select private.setup_replicated_table('public.prospects');

@@ -6,18 +6,14 @@
 
 -- Integer division rounded half away from zero, exact for any integers (den > 0).
 create or replace function private.round_half_away(num numeric, den numeric) returns numeric
-language sql immutable strict parallel safe
-set search_path = ''
-as $$
+language sql immutable strict parallel safe set search_path = '' as $$
   select sign(num) * div(2 * abs(num) + den, 2 * den)
 $$;
 
 -- line net = quantity × unit price × (1 − discount %), rounded once to the cent.
 create or replace function private.line_net_cents(quantity numeric, unit_price_cents bigint, discount_percent numeric)
 returns bigint
-language sql immutable strict parallel safe
-set search_path = ''
-as $$
+language sql immutable strict parallel safe set search_path = '' as $$
   select private.round_half_away(quantity * 1000 * unit_price_cents * (100000 - discount_percent * 1000), 100000000)::bigint
 $$;
 
@@ -72,11 +68,7 @@ create table public.estimates (
   -- Transaction that accepted or declined the estimate: items may still arrive in that
   -- same transaction (an estimate accepted offline is pushed with its items), never later.
   locked_txid xid8,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   -- Who the estimate is for as the app shows it (server-kept, see
   -- 20261122001000_send_and_accept.sql), where a send mails the link, and the hash of the
   -- version a customer accepted (written by a device accepting in the field).
@@ -123,11 +115,7 @@ create table public.estimate_items (
   optional boolean not null default false,
   selected boolean not null default true,
   sort_order integer not null default 0,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade,
   foreign key (product_id, org_id) references public.products (id, org_id) on delete set null (product_id)
 );
@@ -144,11 +132,7 @@ create table public.milestones (
   status text not null default 'planned' check (status in ('planned', 'in_progress', 'done')),
   visible_to_customer boolean not null default true,
   sort_order integer not null default 0,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade,
   check (end_date is null or start_date is null or end_date >= start_date)
 );
@@ -164,11 +148,7 @@ create table public.estimate_versions (
   snapshot text not null,
   snapshot_sha256 text not null,
   created_by uuid,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   unique (estimate_id, version_number),
   foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade
 );
@@ -187,9 +167,7 @@ returns table (
   subtotal_cents bigint, applied_discount_cents bigint, tax_cents bigint, total_cents bigint,
   cost_cents bigint, margin_cents bigint, margin_percent numeric
 )
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   with lines as (
     select private.line_net_cents(i.quantity, i.unit_price_cents, i.discount_percent)::numeric as net,
            i.taxable,
@@ -216,9 +194,7 @@ as $$
 $$;
 
 create or replace function private.is_legal_estimate_transition(from_status text, to_status text) returns boolean
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select from_status = to_status or exists (
     select 1 from (values
       ('draft', 'sent'), ('draft', 'archived'),
@@ -237,9 +213,7 @@ as $$
 $$;
 
 create or replace function private.raise_illegal_transition(from_status text, to_status text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   raise exception 'An estimate cannot go from % to %', from_status, to_status
     using errcode = 'PT422', detail = 'illegal_status_transition', hint = format('from=%s to=%s', from_status, to_status);
@@ -250,9 +224,7 @@ $$;
 -- takes the next value of the organization's counter row, locked until commit, so numbers
 -- are gap-free (a rolled-back insert rolls the counter back too) and never repeat.
 create or replace function private.assign_estimate_number(p_org uuid, p_estimate uuid) returns text
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   next_value bigint;
   prefix text;
@@ -275,9 +247,7 @@ $$;
 -- Trigger functions that tell client writes from the schema's own (is_client_write reads
 -- current_user) are SECURITY INVOKER; they call SECURITY DEFINER helpers for privileged reads.
 create or replace function public.estimates_before_insert() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if private.is_client_write() then
     perform private.require_role(new.org_id, array['owner', 'admin', 'sales'], 'new row violates row-level security policy for table "estimates"');
@@ -298,9 +268,7 @@ $$;
 -- hash is checked after the write, public.estimates_after_write; both in
 -- 20261122001000_send_and_accept.sql).
 create or replace function public.estimates_before_write() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   totals record;
   entering boolean;
@@ -424,17 +392,12 @@ begin
 end
 $$;
 
-create trigger a_estimates_number before insert on public.estimates
-  for each row execute function public.estimates_before_insert();
-create trigger b_estimates_rules before insert or update on public.estimates
-  for each row execute function public.estimates_before_write();
-create trigger a_default_owner before insert on public.estimates
-  for each row execute function public.default_owner();
+create trigger a_estimates_number before insert on public.estimates for each row execute function public.estimates_before_insert();
+create trigger b_estimates_rules before insert or update on public.estimates for each row execute function public.estimates_before_write();
+create trigger a_default_owner before insert on public.estimates for each row execute function public.default_owner();
 
 create or replace function private.estimate_is_locked(p_estimate uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select exists (
     select 1 from public.estimates e
     where e.id = p_estimate and e.status in ('accepted', 'declined') and e.locked_txid is distinct from pg_current_xact_id()
@@ -443,9 +406,7 @@ as $$
 $$;
 
 create or replace function public.estimate_items_before_write() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'UPDATE' and new.estimate_id is distinct from old.estimate_id then
     raise exception 'An item cannot move to another estimate' using errcode = '23514';
@@ -458,8 +419,7 @@ begin
 end
 $$;
 
-create trigger a_estimate_items_rules before insert or update on public.estimate_items
-  for each row execute function public.estimate_items_before_write();
+create trigger a_estimate_items_rules before insert or update on public.estimate_items for each row execute function public.estimate_items_before_write();
 
 -- Stored totals once per estimate per statement (issue 18): three statement triggers on
 -- estimate_items (insert, update, delete; PostgreSQL allows transition tables on a trigger of
@@ -476,9 +436,7 @@ create trigger a_estimate_items_rules before insert or update on public.estimate
 -- update runs the estimates' triggers, which compute the same totals again from the items
 -- (they never take totals from a write) and stamp the row for sync.
 create or replace function private.refresh_estimates_totals(p_estimates uuid[]) returns void
-language sql security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   -- Materialized: the totals are computed once per estimate, whatever plan the join gets.
   with t as materialized (
     select cur.id, c.* from public.estimates cur
@@ -500,9 +458,7 @@ revoke execute on function private.refresh_estimates_totals(uuid[]) from public,
 -- tables (only those of the firing event exist, so each branch reads only its own). An item
 -- counts when compute_totals reads it: not deleted, and not an option left unselected.
 create or replace function public.estimate_items_totals() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   touched uuid[];
 begin
@@ -557,16 +513,12 @@ create trigger estimate_items_totals_delete after delete on public.estimate_item
 -- A string as JSON, escaped exactly like JSON.stringify (Postgres' escape_json writes the
 -- same short escapes and lowercase \u00xx for other control characters); null as null.
 create or replace function private.json_string(value text) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select coalesce(to_json(value)::text, 'null')
 $$;
 
 create or replace function private.estimate_snapshot(p_estimate uuid) returns text
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select '{"format":1,"estimate":{'
       || '"id":' || private.json_string(e.id::text)
       || ',"title":' || private.json_string(e.title)
@@ -604,16 +556,12 @@ $$;
 revoke execute on function private.estimate_snapshot(uuid) from public, anon, authenticated;
 
 create or replace function private.snapshot_sha256(snapshot text) returns text
-language sql immutable strict
-set search_path = ''
-as $$
+language sql immutable strict set search_path = '' as $$
   select encode(sha256(convert_to(snapshot, 'UTF8')), 'hex')
 $$;
 
 create or replace function private.snapshot_estimate_version(p_estimate uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   e record;
   snap text;
@@ -656,9 +604,7 @@ end
 $$;
 
 create or replace function public.estimate_version_check() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if tg_table_name = 'estimates' then
     perform private.snapshot_estimate_version(new.id);
@@ -680,9 +626,7 @@ create constraint trigger estimate_items_version_check after insert or update or
 -- `expired` is derived from valid_until: a scheduled job (pg_cron on hosted Supabase, the
 -- local backend's timer) calls this as service_role. Returns how many estimates expired.
 create or replace function public.expire_estimates() returns integer
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   n integer;
 begin

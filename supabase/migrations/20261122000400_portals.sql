@@ -3,16 +3,12 @@
 
 -- A random token with 256 bits of entropy, URL-safe, and the only form the server keeps.
 create or replace function private.new_token() returns text
-language sql volatile
-set search_path = ''
-as $$
+language sql volatile set search_path = '' as $$
   select rtrim(translate(encode(extensions.gen_random_bytes(32), 'base64'), '+/', '-_'), '=')
 $$;
 
 create or replace function private.token_hash(token text) returns text
-language sql immutable strict
-set search_path = ''
-as $$
+language sql immutable strict set search_path = '' as $$
   select encode(sha256(convert_to(token, 'UTF8')), 'hex')
 $$;
 
@@ -36,11 +32,7 @@ create table public.portals (
   expires_at timestamptz,
   revoked_at timestamptz,
   last_accessed_at timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   -- The chosen set of visible estimates (a JSON array of ids in text: devices replicate scalar
   -- columns only; used when show_all_estimates is false), whether a prospect portal asks for
   -- the e-mailed one-time code too (customer portals always do), and the views counted by
@@ -60,9 +52,7 @@ create table public.portals (
 create unique index portals_token_hash_idx on public.portals (token_hash) where token_hash is not null;
 
 create or replace function public.portals_before_write() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if private.is_client_write() then
     if tg_op = 'INSERT' then
@@ -82,8 +72,7 @@ begin
   return new;
 end
 $$;
-create trigger a_portals_before_write before insert or update on public.portals
-  for each row execute function public.portals_before_write();
+create trigger a_portals_before_write before insert or update on public.portals for each row execute function public.portals_before_write();
 
 create table public.comments (
   id uuid primary key default gen_random_uuid(),
@@ -96,11 +85,7 @@ create table public.comments (
   author_name text not null default '',
   body text not null check (length(body) between 1 and 10000),
   internal boolean not null default false,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   foreign key (estimate_id, org_id) references public.estimates (id, org_id) on delete cascade,
   foreign key (portal_id, org_id) references public.portals (id, org_id) on delete cascade,
   foreign key (author_prospect_id, org_id) references public.prospects (id, org_id) on delete set null (author_prospect_id),
@@ -113,9 +98,7 @@ create index comments_portal_id_idx on public.comments (portal_id);
 -- Staff comments are signed by the server: the author is the caller, never what the
 -- device claims. Customer comments arrive through token-checked RPC functions.
 create or replace function public.comments_before_write() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if private.is_client_write() then
     if tg_op = 'INSERT' then
@@ -139,8 +122,7 @@ begin
   return new;
 end
 $$;
-create trigger a_comments_before_write before insert or update on public.comments
-  for each row execute function public.comments_before_write();
+create trigger a_comments_before_write before insert or update on public.comments for each row execute function public.comments_before_write();
 
 create table public.estimate_requests (
   id uuid primary key default gen_random_uuid(),
@@ -162,11 +144,7 @@ create table public.estimate_requests (
   converted_estimate_id uuid,
   ip_address text not null default '',
   user_agent text not null default '',
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  _modified timestamptz not null default now(),
-  _deleted boolean not null default false,
-  _txid xid8 not null default pg_current_xact_id(),
+  like private.replicated_columns including defaults,
   -- Why a request was dismissed and when its status last changed (20261125000300_crm.sql).
   dismiss_reason text not null default '' check (length(dismiss_reason) <= 500),
   status_changed_at timestamptz,
@@ -245,9 +223,7 @@ revoke all on public.customer_sessions, public.access_logs from anon, authentica
 -- (rotate_portal_token) ends them all.
 create or replace function public.issue_portal_token(portal_id uuid)
 returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 #variable_conflict use_column
 declare
   target public.portals;
@@ -267,9 +243,7 @@ $$;
 -- Revoking a portal closes it: links, the access code and sessions stop working (its rows
 -- stay, so rotate_portal_token can open it again with a new link).
 create or replace function public.revoke_portal_token(portal_id uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 #variable_conflict use_column
 declare
   target public.portals;

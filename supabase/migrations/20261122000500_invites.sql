@@ -23,9 +23,7 @@ create table public.mail_outbox (
 create index mail_outbox_pending_idx on public.mail_outbox (created_at) where status = 'pending';
 
 create or replace function private.redact_sent_mail() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if new.status = 'sent' and old.status <> 'sent' and new.contains_secret then
     new.text := '[removed after sending]';
@@ -34,8 +32,7 @@ begin
   return new;
 end
 $$;
-create trigger redact_sent_mail before update on public.mail_outbox
-  for each row execute function private.redact_sent_mail();
+create trigger redact_sent_mail before update on public.mail_outbox for each row execute function private.redact_sent_mail();
 
 create table public.invites (
   id uuid primary key default gen_random_uuid(),
@@ -58,16 +55,12 @@ alter table public.invites enable row level security;
 revoke all on public.mail_outbox, public.invites from anon, authenticated;
 
 create or replace function private.html_escape(value text) returns text
-language sql immutable strict
-set search_path = ''
-as $$
+language sql immutable strict set search_path = '' as $$
   select replace(replace(replace(replace(replace(value, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')
 $$;
 
 create or replace function private.display_name_parts(meta jsonb, email text) returns text[]
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select array[
     coalesce(nullif(btrim(meta ->> 'first_name'), ''), nullif(split_part(coalesce(email, ''), '@', 1), ''), 'New'),
     coalesce(nullif(btrim(meta ->> 'last_name'), ''), '')
@@ -81,9 +74,7 @@ $$;
 -- acceptance is waited for, and then the invite is no longer open.
 create or replace function private.open_invite(p_token text, p_email text default null, p_lock boolean default false)
 returns public.invites
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   inv public.invites;
 begin
@@ -113,9 +104,7 @@ revoke execute on function private.open_invite(text, text, boolean) from public,
 -- private.open_invite); a success is logged with the address.
 create or replace function private.join_with_invite(p_user uuid, p_email text, p_names text[], p_token text)
 returns boolean
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   inv public.invites;
   existing public.profiles;
@@ -141,9 +130,7 @@ end
 $$;
 
 create or replace function public.create_invite(email text, role text, org_id uuid default null) returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 #variable_conflict use_column
 declare
   target_org uuid := create_invite.org_id;
@@ -215,9 +202,7 @@ $$;
 -- response.status rather than an exception, so that the failed lookup stays counted by the
 -- token limiter (an exception would roll the count back).
 create or replace function public.accept_invite(token text) returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   uid uuid := auth.uid();
   u record;
@@ -239,9 +224,7 @@ end
 $$;
 
 create or replace function public.revoke_invite(invite_id uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   target public.invites;
 begin
@@ -258,9 +241,7 @@ returns table (
   id uuid, org_id uuid, email text, role text, status text, expires_at timestamptz,
   accepted_at timestamptz, revoked_at timestamptz, invited_by uuid, invited_by_name text, created_at timestamptz
 )
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select i.id, i.org_id, i.email, i.role,
          case when i.accepted_at is not null then 'accepted'
               when i.revoked_at is not null then 'revoked'
@@ -284,9 +265,7 @@ revoke execute on function public.create_invite(text, text, uuid), public.accept
 -- joins the inviting organization instead, if the token is valid for that e-mail. The
 -- seed (and any provisioning script) sets `cep.skip_signup_org` to create profiles itself.
 create or replace function public.handle_new_user() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   names text[];
   new_org uuid;
@@ -313,5 +292,4 @@ end
 $$;
 
 
-create trigger on_auth_user_created after insert on auth.users
-  for each row execute function public.handle_new_user();
+create trigger on_auth_user_created after insert on auth.users for each row execute function public.handle_new_user();

@@ -43,9 +43,7 @@ create policy "Users can update their own devices" on public.sync_devices
 
 -- The replicated tables, in the order a batch is applied (parents before children).
 create or replace function private.sync_tables() returns text[]
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select array[
     'organizations', 'profiles', 'accounts', 'prospects', 'products', 'estimates',
     'estimate_items', 'milestones', 'estimate_versions', 'portals', 'comments', 'estimate_requests'
@@ -54,9 +52,7 @@ $$;
 
 -- Columns the server stamps: never written from a document, never compared for conflicts.
 create or replace function private.sync_server_stamped() returns text[]
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select array['_txid', '_modified', 'updated_at', 'created_at', 'locked_txid']
 $$;
 
@@ -88,11 +84,7 @@ create index estimate_requests_sync_cursor_idx on public.estimate_requests (_txi
 --   jsonb only to be printed again as text.
 create or replace function public.sync_pull(p_table text, p_after_txid text default null, p_after_id uuid default null, p_limit integer default 200)
 returns json
-language plpgsql stable
-security invoker
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql stable security invoker set search_path = '' set timezone = 'UTC' as $$
 declare
   horizon xid8 := pg_snapshot_xmin(pg_current_snapshot());
   after_txid xid8;
@@ -149,9 +141,7 @@ $$;
 
 -- A stable reason key for a rejected change, from the error's detail or its SQLSTATE.
 create or replace function private.sync_reason(code text, detail text) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select coalesce(
     case when detail ~ '^[a-z_]{1,64}$' then detail end,
     case code
@@ -177,9 +167,7 @@ $$;
 -- and wait for the estimate the other updated (a deadlock): so a change to items locks
 -- their estimates first, in one order, as the caller (only estimates it may update).
 create or replace function private.sync_lock_parents(p_table text, p_ids uuid[], p_docs jsonb) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if p_table = 'estimate_items' then
     perform 1 from public.estimates e
@@ -198,9 +186,7 @@ $$;
 -- never raises. p_check_conflicts false applies it over whatever the row is now (the second
 -- step of a field acceptance, whose conflict check the first step made).
 create or replace function private.sync_apply_change(change jsonb, p_check_conflicts boolean default true) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   tbl text := change ->> 'table';
   doc jsonb := change -> 'doc';
@@ -296,9 +282,7 @@ $$;
 
 -- The columns of a customer's acceptance, withheld from the first step.
 create or replace function private.acceptance_columns() returns text[]
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select array['status', 'acceptance_sha256', 'accepted_by_name', 'acceptance_signature', 'acceptance_signature_method',
                'accepted_at', 'accepted_by_email', 'acceptance_ip', 'acceptance_user_agent']
 $$;
@@ -307,9 +291,7 @@ $$;
 -- without the acceptance, status as the server has it (draft for a new estimate). Null
 -- when the change is not such an acceptance.
 create or replace function private.sync_acceptance_first_step(change jsonb) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   doc jsonb := change -> 'doc';
   server_status text;
@@ -346,9 +328,7 @@ $$;
 
 -- Applies a run of valid changes to one table as the caller; returns their answers in order.
 create or replace function private.sync_apply_run(p_table text, p_changes jsonb) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   total integer := jsonb_array_length(p_changes);
   half integer;
@@ -506,9 +486,7 @@ $$;
 -- The second step of a field acceptance, once every other change of the batch has landed:
 -- its answer, with the row as the first step left it when the acceptance is refused.
 create or replace function private.sync_apply_acceptance(change jsonb) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   result jsonb := private.sync_apply_change(change, false);
   row_doc jsonb;
@@ -524,9 +502,7 @@ $$;
 -- The device of a batch, locked (batches of one device apply one at a time), once the
 -- caller and the batch's shape are checked; a new device is registered to the caller.
 create or replace function private.sync_batch_device(p_device_id uuid, p_changes jsonb) returns public.sync_devices
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   device public.sync_devices;
 begin
@@ -559,9 +535,7 @@ $$;
 -- Keeps a batch's answers on its device, so that a retried batch gets them again, and
 -- returns the push's answer {results, last_seq}.
 create or replace function private.sync_finish_batch(p_device public.sync_devices, p_changes jsonb, p_results jsonb) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   max_seq bigint;
   kept jsonb;
@@ -600,11 +574,7 @@ $$;
 -- documents.
 create or replace function public.sync_push(p_device_id uuid, p_changes jsonb)
 returns jsonb
-language plpgsql
-security invoker
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql security invoker set search_path = '' set timezone = 'UTC' as $$
 declare
   device public.sync_devices;
   total integer;

@@ -26,9 +26,7 @@
 
 -- Raises acceptance_mismatch unless the estimate's current content hashes to p_sha256.
 create or replace function private.verify_acceptance(p_estimate uuid, p_sha256 text) returns void
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   hash text := private.snapshot_sha256(private.estimate_snapshot(p_estimate));
 begin
@@ -45,18 +43,14 @@ $$;
 -- person, the company or the e-mail address, whichever is there.
 create or replace function private.prospect_display_name(first_name text, last_name text, company text, email text)
 returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case when person <> '' and coalesce(company, '') <> '' then person || ' (' || company || ')'
               else coalesce(nullif(person, ''), nullif(company, ''), email, '') end
   from (select regexp_replace(coalesce(first_name, '') || ' ' || coalesce(last_name, ''), '^[[:space:]]+|[[:space:]]+$', '', 'g') as person) p
 $$;
 
 create or replace function private.customer_display_name(p_account uuid, p_prospect uuid) returns text
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(
     (select a.name from public.accounts a where a.id = p_account),
     (select private.prospect_display_name(p.first_name, p.last_name, p.company, p.email) from public.prospects p where p.id = p_prospect),
@@ -66,9 +60,7 @@ $$;
 -- Renaming a customer renames it on its estimates. A server write: it passes the lock of
 -- accepted estimates, and customer_name is not in the snapshot, so it adds no version.
 create or replace function public.refresh_customer_names() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if tg_table_name = 'accounts' then
     update public.estimates e set customer_name = private.customer_display_name(e.account_id, e.prospect_id)
@@ -129,9 +121,7 @@ revoke all on public.estimate_links from anon, authenticated;
 
 -- What PostgREST passed on of the request (lower-case header names), '' when unknown.
 create or replace function private.request_header(name text) returns text
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select coalesce(nullif(current_setting('request.headers', true), '')::jsonb ->> lower(name), '')
 $$;
 
@@ -140,9 +130,7 @@ $$;
 -- address header the client sent and passes its own value as x-forwarded-for. On hosted
 -- Supabase the platform's edge sets cf-connecting-ip (a client cannot), so it comes first.
 create or replace function private.request_ip() returns text
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select case when candidate ~ '^[0-9A-Fa-f:.]{2,45}$' then lower(candidate) else '' end
   from (select coalesce(nullif(btrim(private.request_header('cf-connecting-ip')), ''),
                         btrim(split_part(private.request_header('x-forwarded-for'), ',', 1))) as candidate) address
@@ -152,9 +140,7 @@ $$;
 -- which is kept nowhere.
 create or replace function private.issue_estimate_link(p_estimate uuid, p_channel text default 'link', p_sent_to text default '')
 returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   token text := private.new_token();
   target record;
@@ -169,18 +155,14 @@ end
 $$;
 
 create or replace function private.format_cents(cents bigint) returns text
-language sql immutable strict
-set search_path = ''
-as $$
+language sql immutable strict set search_path = '' as $$
   select case when cents < 0 then '-' else '' end || '$' || to_char(abs(cents) / 100.0, 'FM999,999,999,999,990.00')
 $$;
 
 -- The mail of a send: a new link to the estimate, written to the outbox in the caller's
 -- transaction (so a send made offline is mailed once it syncs, and never without it).
 create or replace function private.mail_estimate_link(p_estimate uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   e public.estimates;
   org_name text;
@@ -227,9 +209,7 @@ $$;
 -- the way to a field acceptance) with an address mails a new link. Server writes (seed,
 -- jobs, token pages) neither mail nor need evidence.
 create or replace function public.estimates_after_write() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   accepting boolean;
   sending boolean;
@@ -252,17 +232,14 @@ begin
 end
 $$;
 
-create trigger c_estimates_after_write after insert or update on public.estimates
-  for each row execute function public.estimates_after_write();
+create trigger c_estimates_after_write after insert or update on public.estimates for each row execute function public.estimates_after_write();
 
 -- Staff RPCs: issue one more link (returns the raw token once; the other links keep working)
 -- and revoke one link. Listing and rotating are in 20261125000200_customer_estimate.sql.
 -- The estimate whose links the caller shares (p_what: what they do): only a sales rep, admin
 -- or owner of its organization, and only once it was sent.
 create or replace function private.estimate_to_share(p_estimate_id uuid, p_what text) returns uuid
-language plpgsql stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 declare
   e record;
 begin
@@ -278,18 +255,14 @@ end
 $$;
 
 create or replace function public.issue_estimate_link(p_estimate_id uuid) returns text
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   return private.issue_estimate_link(private.estimate_to_share(p_estimate_id, 'share its link'), 'link', '') ->> 'token';
 end
 $$;
 
 create or replace function public.revoke_estimate_link(p_link_id uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   link public.estimate_links;
 begin

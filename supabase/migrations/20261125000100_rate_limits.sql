@@ -24,16 +24,12 @@ create index if not exists rate_counters_window_idx on private.rate_counters (wi
 
 -- The start of the fixed window that `at` falls into (windows are aligned to the epoch).
 create or replace function private.rate_window_start(p_window interval, p_at timestamptz default now()) returns timestamptz
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select to_timestamp(floor(extract(epoch from p_at) / extract(epoch from p_window)) * extract(epoch from p_window))
 $$;
 
 create or replace function private.rate_limited(p_bucket text, p_limit integer, p_window interval, p_client text default null) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce((
     select c.hits >= p_limit from private.rate_counters c
     where c.bucket = p_bucket and c.client = coalesce(p_client, private.request_ip()) and c.window_start = private.rate_window_start(p_window)
@@ -41,9 +37,7 @@ as $$
 $$;
 
 create or replace function private.count_hit(p_bucket text, p_window interval, p_client text default null) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   insert into private.rate_counters as c (bucket, client, window_start, hits)
     values (p_bucket, coalesce(p_client, private.request_ip()), private.rate_window_start(p_window), 1)
@@ -56,9 +50,7 @@ $$;
 
 -- PostgREST's custom error: the status and headers travel in the detail as JSON.
 create or replace function private.raise_too_many(p_retry_after_seconds integer, p_message text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   raise sqlstate 'PGRST' using
     message = json_build_object('code', 'too_many_requests', 'message', p_message)::text,
@@ -68,16 +60,12 @@ $$;
 
 -- Seconds until the current window ends (the Retry-After of a 429), at least 1.
 create or replace function private.seconds_left(p_window interval) returns integer
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select greatest(1, ceil(extract(epoch from private.rate_window_start(p_window) + p_window - now())))::integer
 $$;
 
 create or replace function private.refuse_when_limited(p_bucket text, p_limit integer, p_window interval, p_message text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if private.rate_limited(p_bucket, p_limit, p_window) then
     perform private.raise_too_many(private.seconds_left(p_window), p_message);
@@ -87,9 +75,7 @@ $$;
 
 -- For limits on what succeeds too (a comment, a request): every new attempt counts.
 create or replace function private.take_hit(p_bucket text, p_limit integer, p_window interval, p_message text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   perform private.refuse_when_limited(p_bucket, p_limit, p_window, p_message);
   perform private.count_hit(p_bucket, p_window);
@@ -97,17 +83,13 @@ end
 $$;
 
 create or replace function private.guard_token_lookup() returns void
-language sql
-set search_path = ''
-as $$
+language sql set search_path = '' as $$
   select private.refuse_when_limited('token_lookup', 20, interval '10 minutes',
     'Too many attempts with invalid links or codes. Please wait 10 minutes and try again.')
 $$;
 
 create or replace function private.record_failed_token_lookup() returns void
-language sql
-set search_path = ''
-as $$
+language sql set search_path = '' as $$
   select private.count_hit('token_lookup', interval '10 minutes')
 $$;
 

@@ -7,9 +7,7 @@
 -- out within JWT_EXPIRY everywhere else). A member of several organizations signs in again
 -- and keeps the other memberships.
 create or replace function private.sign_out_removed_member() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if tg_op = 'DELETE'
      or (new.status = 'disabled' and old.status <> 'disabled')
@@ -20,8 +18,7 @@ begin
 end
 $$;
 
-create trigger sign_out_removed_member after update of status, _deleted or delete on public.profiles
-  for each row execute function private.sign_out_removed_member();
+create trigger sign_out_removed_member after update of status, _deleted or delete on public.profiles for each row execute function private.sign_out_removed_member();
 
 -- Least privilege. The API exposes schema public only, so a function there is an endpoint:
 -- anon and authenticated may execute only the ones granted by name in their migration

@@ -44,9 +44,7 @@
 -- Columns only the customer's RPCs write; a staff client keeps what the server has. A field
 -- acceptance from a device that does not send the method (app versions before it) was drawn.
 create or replace function public.estimates_customer_columns() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if not private.is_client_write() then
     return new;
@@ -73,8 +71,7 @@ begin
   return new;
 end
 $$;
-create trigger a_estimates_customer_columns before insert or update on public.estimates
-  for each row execute function public.estimates_customer_columns();
+create trigger a_estimates_customer_columns before insert or update on public.estimates for each row execute function public.estimates_customer_columns();
 
 -- ---------------------------------------------------------------------------------------
 -- 2. The customer page
@@ -102,9 +99,7 @@ revoke all on public.estimate_link_actions from anon, authenticated;
 -- token reaches a statement, and one failed lookup counted for any bad token (unknown,
 -- malformed, expired, revoked, or its estimate deleted) without telling which.
 create or replace function private.estimate_link_for(p_token text) returns public.estimate_links
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   link public.estimate_links;
 begin
@@ -126,10 +121,7 @@ $$;
 
 -- Whether the customer may still decide: sent or viewed, and not past its validity.
 create or replace function private.estimate_expired(e public.estimates) returns boolean
-language sql stable
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language sql stable set search_path = '' set timezone = 'UTC' as $$
   select e.status = 'expired' or (e.status in ('sent', 'viewed') and coalesce(e.valid_until < current_date, false))
 $$;
 
@@ -139,10 +131,7 @@ $$;
 -- the thread without internal comments, and the decision taken. The snapshot is left out
 -- when the caller already has it (p_with_snapshot false).
 create or replace function private.customer_estimate(p_estimate uuid, p_with_snapshot boolean) returns jsonb
-language plpgsql stable security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql stable security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   e public.estimates;
   v public.estimate_versions;
@@ -203,15 +192,11 @@ $$;
 -- taken elsewhere, a new version): counts no view and logs nothing but bad tokens. The
 -- snapshot comes along only when the caller's version is not the current one.
 create or replace function public.estimate_link_updates(p_token text, p_version_id uuid default null) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
-  link public.estimate_links;
+  link public.estimate_links := private.estimate_link_for(p_token);
   current_version uuid;
 begin
-  link := private.estimate_link_for(p_token);
   if link.id is null then
     return null;
   end if;
@@ -237,9 +222,7 @@ $$;
 -- A view by anyone but a member of the estimate's organization: on the link and on the
 -- estimate; the first view of a sent estimate marks it viewed.
 create or replace function private.count_estimate_link_view(link public.estimate_links, e public.estimates) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if private.is_member(e.org_id) then
     return;
@@ -256,15 +239,11 @@ $$;
 
 -- Opens the link's estimate: snapshot, log, the view counted when p_count_view.
 create or replace function private.open_estimate_link(p_token text, p_count_view boolean) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
-  link public.estimate_links;
+  link public.estimate_links := private.estimate_link_for(p_token);
   e public.estimates;
 begin
-  link := private.estimate_link_for(p_token);
   if link.id is null then
     return null;
   end if;
@@ -280,31 +259,24 @@ end
 $$;
 
 create or replace function public.estimate_by_link_token(p_token text) returns jsonb
-language sql volatile security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   select private.open_estimate_link(p_token, true)
 $$;
 
 -- The server's read for the page's first render: the same answer, logged, no view counted.
 create or replace function public.estimate_link_page(p_token text) returns jsonb
-language sql volatile security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   select private.open_estimate_link(p_token, false)
 $$;
 
 -- The page's script counts the view the server's read did not. False for a token that does
 -- not open (counted as a failed lookup, like any other).
 create or replace function public.record_estimate_link_view(p_token text) returns boolean
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
-  link public.estimate_links;
+  link public.estimate_links := private.estimate_link_for(p_token);
   e public.estimates;
 begin
-  link := private.estimate_link_for(p_token);
   if link.id is null then
     return false;
   end if;
@@ -325,9 +297,7 @@ grant execute on function public.estimate_by_link_token(text), public.estimate_l
 -- new, false when this key already did it (the caller answers with the estimate as it is).
 -- A concurrent call with the same key waits here for the first one to commit or roll back.
 create or replace function private.claim_link_action(p_key uuid, p_link public.estimate_links, p_action text) returns boolean
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   claimed uuid;
   earlier public.estimate_link_actions;
@@ -356,10 +326,7 @@ $$;
 -- Raises unless the customer may decide on the estimate, on the version they reviewed.
 -- p_allow_expired: asking for an updated estimate is what an expired one offers.
 create or replace function private.check_decision_open(e public.estimates, p_version_id uuid, p_allow_expired boolean default false) returns void
-language plpgsql stable
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql stable set search_path = '' set timezone = 'UTC' as $$
 begin
   case e.status
     when 'accepted' then
@@ -394,10 +361,7 @@ create or replace function private.start_link_decision(
   p_token text, p_key uuid, p_action text, p_version_id uuid, p_allow_expired boolean,
   out link public.estimate_links, out e public.estimates, out done boolean, out answer jsonb
 )
-language plpgsql security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql security definer set search_path = '' set timezone = 'UTC' as $$
 begin
   done := true;
   link := private.estimate_link_for(p_token);
@@ -416,16 +380,12 @@ $$;
 
 -- Trimmed text with runs of white space made one space (names, one-line answers).
 create or replace function private.tidy_line(value text) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select btrim(regexp_replace(coalesce(value, ''), '[[:space:]]+', ' ', 'g'))
 $$;
 
 create or replace function private.required_text(value text, max_length integer, field text, what text) returns text
-language plpgsql immutable
-set search_path = ''
-as $$
+language plpgsql immutable set search_path = '' as $$
 declare
   tidy text := btrim(coalesce(value, ''));
 begin
@@ -451,10 +411,7 @@ create or replace function public.accept_estimate_by_link(
   p_token text, p_key uuid, p_version_id uuid, p_name text, p_signature text, p_signature_method text,
   p_agreed boolean, p_selected_item_ids uuid[] default null
 ) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   start record := private.start_link_decision(p_token, p_key, 'accept', p_version_id, false);
   link public.estimate_links := start.link;
@@ -518,10 +475,7 @@ end
 $$;
 
 create or replace function public.decline_estimate_by_link(p_token text, p_key uuid, p_version_id uuid, p_reason text) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   start record := private.start_link_decision(p_token, p_key, 'decline', p_version_id, false);
   e public.estimates := start.e;
@@ -540,10 +494,7 @@ $$;
 -- expired estimate this is "ask for an updated estimate": the message is recorded and the
 -- status stays expired (staff revise and send again).
 create or replace function public.request_estimate_changes_by_link(p_token text, p_key uuid, p_version_id uuid, p_message text) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   start record := private.start_link_decision(p_token, p_key, 'request_changes', p_version_id, true);
   e public.estimates := start.e;
@@ -567,16 +518,12 @@ $$;
 
 -- A customer comment, signed with the name they type; open whatever the estimate's status.
 create or replace function public.comment_on_estimate_by_link(p_token text, p_key uuid, p_name text, p_body text) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
-  link public.estimate_links;
+  link public.estimate_links := private.estimate_link_for(p_token);
   name text;
   body text;
 begin
-  link := private.estimate_link_for(p_token);
   if link.id is null then
     return null;
   end if;
@@ -617,9 +564,7 @@ revoke execute on function private.estimate_link_for(text), private.customer_est
 -- nowhere. (An object, not a bare array: the local REST layer unwraps a one-value array
 -- answer of a function that returns no set.)
 create or replace function public.list_estimate_links(p_estimate_id uuid) returns jsonb
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   e record;
 begin
@@ -642,9 +587,7 @@ $$;
 
 -- Rotate: every active link stops working and one new link is issued (its raw token returned once).
 create or replace function public.rotate_estimate_links(p_estimate_id uuid) returns text
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   target uuid := private.estimate_to_share(p_estimate_id, 'rotate its links');
 begin
@@ -661,9 +604,7 @@ grant execute on function public.list_estimate_links(uuid), public.rotate_estima
 
 -- Lower-case ASCII words joined by '-', at most 40 characters; '' when nothing is left.
 create or replace function private.slugify(value text) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select btrim(left(btrim(regexp_replace(lower(coalesce(value, '')), '[^a-z0-9]+', '-', 'g'), '-'), 40), '-')
 $$;
 
@@ -674,9 +615,7 @@ $$;
 -- base makes the second wait until the first commits; the check then runs with a new
 -- snapshot, sees the committed slug and takes a suffix.
 create or replace function private.new_request_slug(p_name text) returns text
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   base text := private.slugify(p_name);
   candidate text := base;
@@ -696,9 +635,7 @@ $$;
 -- Every organization has a public request slug (organizations.request_slug); owners and
 -- admins may change it; an empty one is made again from the name.
 create or replace function public.organizations_request_slug() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   new.request_slug := lower(btrim(coalesce(new.request_slug, '')));
   if new.request_slug = '' then
@@ -710,16 +647,13 @@ begin
   return new;
 end
 $$;
-create trigger a_organizations_request_slug before insert or update of request_slug on public.organizations
-  for each row execute function public.organizations_request_slug();
+create trigger a_organizations_request_slug before insert or update of request_slug on public.organizations for each row execute function public.organizations_request_slug();
 
 -- The organization a request form files to: the one of the slug, or without a slug the
 -- deployment's default (the oldest organization; a build can name another with
 -- VITE_DEFAULT_REQUEST_ORG, which the page sends as the slug).
 create or replace function private.request_form_org(p_slug text) returns public.organizations
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select o.* from public.organizations o
   where not o._deleted
     and (case when coalesce(btrim(p_slug), '') = '' then true else o.request_slug = lower(btrim(p_slug)) end)
@@ -729,9 +663,7 @@ $$;
 
 -- The heading of the request page: who the request goes to. Null for an unknown slug.
 create or replace function public.request_form_organization(p_org text default null) returns jsonb
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   org public.organizations;
 begin
@@ -749,9 +681,7 @@ $$;
 
 -- REQ- and 8 characters without look-alikes (0/O, 1/I/L), unique per organization.
 create or replace function private.new_request_reference(p_org uuid) returns text
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   alphabet constant text := 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
   bytes bytea;
@@ -767,9 +697,7 @@ end
 $$;
 
 create or replace function public.estimate_requests_reference() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if tg_op = 'INSERT' then
     new.reference := private.new_request_reference(new.org_id);
@@ -779,14 +707,11 @@ begin
   return new;
 end
 $$;
-create trigger a_estimate_requests_reference before insert or update on public.estimate_requests
-  for each row execute function public.estimate_requests_reference();
+create trigger a_estimate_requests_reference before insert or update on public.estimate_requests for each row execute function public.estimate_requests_reference();
 create unique index estimate_requests_reference_idx on public.estimate_requests (org_id, reference);
 
 create or replace function private.request_field(value text, max_length integer, field text, label text, required boolean) returns text
-language plpgsql immutable
-set search_path = ''
-as $$
+language plpgsql immutable set search_path = '' as $$
 declare
   tidy text := btrim(coalesce(value, ''));
 begin
@@ -802,9 +727,7 @@ $$;
 
 -- The form's budget ranges; src/features/requests/schemas.ts offers the same.
 create or replace function private.request_budget_ranges() returns text[]
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select array['', 'under_5k', '5k_15k', '15k_50k', '50k_150k', 'over_150k', 'not_sure']
 $$;
 
@@ -814,10 +737,7 @@ create or replace function private.checked_request(
   p_name text, p_email text, p_phone text, p_company text, p_description text, p_desired_start date, p_budget_range text,
   out name text, out email text, out phone text, out company text, out description text, out budget_range text
 )
-language plpgsql stable
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql stable set search_path = '' set timezone = 'UTC' as $$
 begin
   name := private.request_field(private.tidy_line(p_name), 200, 'name', 'Your name', true);
   email := lower(private.request_field(p_email, 254, 'email', 'E-mail', true));
@@ -850,20 +770,12 @@ create or replace function public.submit_estimate_request(
   p_key uuid, p_org text, p_name text, p_email text, p_phone text, p_company text, p_description text,
   p_desired_start date, p_budget_range text, p_website text default ''
 ) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   request_window constant interval := interval '1 hour';
   org public.organizations;
   v_earlier public.estimate_requests;
-  v_name text;
-  v_email text;
-  v_phone text;
-  v_company text;
-  v_description text;
-  v_budget text;
+  details record;
   v_prospect uuid;
   v_request public.estimate_requests;
   v_first_name text;
@@ -887,9 +799,7 @@ begin
   perform private.take_hit('estimate_request', 10, request_window,
     'Too many requests from this connection. Please try again in an hour, or call us.');
 
-  select r.name, r.email, r.phone, r.company, r.description, r.budget_range
-    into v_name, v_email, v_phone, v_company, v_description, v_budget
-    from private.checked_request(p_name, p_email, p_phone, p_company, p_description, p_desired_start, p_budget_range) r;
+  details := private.checked_request(p_name, p_email, p_phone, p_company, p_description, p_desired_start, p_budget_range);
 
   if coalesce(btrim(p_website), '') <> '' then
     -- The honeypot: answered like a filed request, nothing kept (the count above stays).
@@ -897,29 +807,30 @@ begin
   end if;
 
   select p.id into v_prospect from public.prospects p
-    where p.org_id = org.id and lower(p.email) = v_email and not p._deleted
+    where p.org_id = org.id and lower(p.email) = details.email and not p._deleted
     order by p.created_at, p.id limit 1;
   if v_prospect is null then
-    v_first_name := split_part(v_name, ' ', 1);
-    v_last_name := btrim(substr(v_name, length(v_first_name) + 1));
+    v_first_name := split_part(details.name, ' ', 1);
+    v_last_name := btrim(substr(details.name, length(v_first_name) + 1));
     insert into public.prospects (org_id, first_name, last_name, email, phone, company, status, source)
-      values (org.id, v_first_name, v_last_name, v_email, v_phone, v_company, 'new', 'request_form')
+      values (org.id, v_first_name, v_last_name, details.email, details.phone, details.company, 'new', 'request_form')
       returning id into v_prospect;
   end if;
   insert into public.estimate_requests (id, org_id, name, email, phone, company, description, desired_start, budget_range,
                                         source, prospect_id, status, ip_address, user_agent)
-    values (p_key, org.id, v_name, v_email, v_phone, v_company, v_description, p_desired_start, v_budget,
-            'request_form', v_prospect, 'new', private.request_ip(), left(private.request_header('user-agent'), 500))
+    values (p_key, org.id, details.name, details.email, details.phone, details.company, details.description,
+            p_desired_start, details.budget_range, 'request_form', v_prospect, 'new',
+            private.request_ip(), left(private.request_header('user-agent'), 500))
     returning * into v_request;
 
   insert into public.mail_outbox (org_id, "to", subject, text, html)
   values (
-    org.id, v_email,
+    org.id, details.email,
     left(format('We received your estimate request (%s)', v_request.reference), 250),
     format(E'Hello %s,\n\nthank you for your request. %s received it and will get back to you soon.\n\nYour reference: %s\n\nWhat you asked for:\n%s\n',
-      v_name, org.name, v_request.reference, v_description),
+      details.name, org.name, v_request.reference, details.description),
     format('<p>Hello %s,</p><p>thank you for your request. %s received it and will get back to you soon.</p><p>Your reference: <strong>%s</strong></p><p>What you asked for:</p><p style="white-space:pre-wrap">%s</p>',
-      private.html_escape(v_name), private.html_escape(org.name), v_request.reference, private.html_escape(v_description))
+      private.html_escape(details.name), private.html_escape(org.name), v_request.reference, private.html_escape(details.description))
   );
   return jsonb_build_object('reference', v_request.reference, 'organization', jsonb_build_object('name', org.name));
 end

@@ -20,9 +20,7 @@ create index if not exists estimate_requests_org_status_idx on public.estimate_r
 -- A device's moment for a status change, if it is plausible (made offline, after the last
 -- change and not in the future); otherwise the server's.
 create or replace function private.status_moment(claimed timestamptz, earliest timestamptz) returns timestamptz
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select case when claimed is not null and claimed <= now() and (earliest is null or claimed >= earliest) then claimed else now() end
 $$;
 
@@ -33,9 +31,7 @@ $$;
 create or replace function private.updated_status_moment(
   p_client boolean, p_moved boolean, p_claimed timestamptz, p_previous timestamptz, p_previous_created timestamptz
 ) returns timestamptz
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select case when not p_moved then case when p_client then p_previous else p_claimed end
               when p_claimed is not distinct from p_previous then now()
               when p_client then private.status_moment(p_claimed, coalesce(p_previous, p_previous_created))
@@ -43,9 +39,7 @@ as $$
 $$;
 
 create or replace function private.iso_utc(at timestamptz) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
 
@@ -55,9 +49,7 @@ $$;
 -- device's copy starts with exactly the server's entries; the rest is dropped. A conflicting
 -- write never gets here with another device's entries (sync answers it as a conflict first).
 create or replace function private.accepted_history(base jsonb, claimed text, earliest timestamptz) returns jsonb
-language plpgsql stable
-set search_path = ''
-as $$
+language plpgsql stable set search_path = '' as $$
 declare
   statuses constant text[] := array['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'];
   parsed jsonb;
@@ -114,9 +106,7 @@ $$;
 -- client that moves a prospect to won or lost (or changes the reason of one) must give a
 -- reason.
 create or replace function public.prospects_status_rules() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   client boolean := private.is_client_write();
   base jsonb := '[]'::jsonb;
@@ -172,17 +162,14 @@ begin
 end
 $$;
 
-create trigger b_prospects_status_rules before insert or update on public.prospects
-  for each row execute function public.prospects_status_rules();
+create trigger b_prospects_status_rules before insert or update on public.prospects for each row execute function public.prospects_status_rules();
 
 -- Request status rules. A client may take a request into review, convert it (naming the
 -- draft estimate made from it) or dismiss it with a reason, and reopen a dismissed one; a
 -- converted request stays converted (its prospect and estimate exist). The status moment is
 -- kept as for prospects.
 create or replace function public.estimate_requests_status_rules() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 declare
   client boolean := private.is_client_write();
 begin
@@ -213,5 +200,4 @@ begin
 end
 $$;
 
-create trigger b_estimate_requests_status_rules before insert or update on public.estimate_requests
-  for each row execute function public.estimate_requests_status_rules();
+create trigger b_estimate_requests_status_rules before insert or update on public.estimate_requests for each row execute function public.estimate_requests_status_rules();

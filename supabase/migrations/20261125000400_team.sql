@@ -21,9 +21,7 @@
 -- The caller's password, checked against auth.users (bcrypt, as GoTrue stores it). pgcrypto
 -- knows bcrypt as $2a$; $2b$ (bcryptjs) is the same algorithm for passwords under 256 bytes.
 create or replace function private.password_matches(p_password text) returns boolean
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   stored text;
 begin
@@ -37,9 +35,7 @@ end
 $$;
 
 create or replace function public.set_member_role(p_profile_id uuid, p_role text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if p_role is null or p_role not in ('owner', 'admin', 'sales', 'viewer') then
     raise exception 'Invalid role: %', coalesce(p_role, 'null') using errcode = '22023', hint = 'admin, sales or viewer';
@@ -53,9 +49,7 @@ end
 $$;
 
 create or replace function public.set_member_status(p_profile_id uuid, p_status text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if p_status is null or p_status not in ('active', 'disabled') then
     raise exception 'Invalid status: %', coalesce(p_status, 'null') using errcode = '22023', hint = 'active or disabled';
@@ -70,9 +64,7 @@ $$;
 
 -- Removing is a soft delete (profiles are replicated); an invite brings the member back.
 create or replace function public.remove_member(p_profile_id uuid) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   update public.profiles p set _deleted = true where p.id = p_profile_id and not p._deleted;
   if not found then
@@ -85,9 +77,7 @@ $$;
 -- Any member may see when colleagues last signed in; nothing else of auth.users.
 create or replace function public.team_sign_ins(p_org_id uuid)
 returns table (user_id uuid, last_sign_in_at timestamptz)
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   if not private.is_member(p_org_id) then
     raise exception 'Only members of the organization can see its team' using errcode = '42501';
@@ -105,9 +95,7 @@ $$;
 -- `has_account` lets the page offer sign-in rather than sign-up; only the holder of the
 -- token (mailed to that address) learns it.
 create or replace function public.invite_details(p_token text) returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   inv public.invites;
   org_name text;
@@ -135,9 +123,7 @@ $$;
 -- A new link for an invite that has not been accepted: create_invite revokes the old one and
 -- mails the new one, in this transaction.
 create or replace function public.resend_invite(p_invite_id uuid) returns jsonb
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   target public.invites;
 begin
@@ -156,9 +142,7 @@ returns table (
   id uuid, portal_id uuid, portal_name text, prospect_id uuid, prospect_name text,
   ip_address text, user_agent text, created_at timestamptz, expires_at timestamptz
 )
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_role(p_org_id, array['owner', 'admin'], 'Only owners and admins can see customer sessions');
   return query
@@ -175,9 +159,7 @@ end
 $$;
 
 create or replace function public.revoke_customer_session(p_session_id uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   target public.customer_sessions;
 begin
@@ -193,9 +175,7 @@ returns table (
   id bigint, token_kind text, outcome text, portal_id uuid, portal_name text, estimate_id uuid,
   estimate_number text, invite_id uuid, ip_address text, user_agent text, accessed_at timestamptz
 )
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.require_role(p_org_id, array['owner', 'admin'], 'Only owners and admins can see the access log');
   if p_limit is null or p_limit not between 1 and 500 then
@@ -218,9 +198,7 @@ $$;
 -- device whose change was refused takes the server's row back through its normal pull. False
 -- when the row does not exist or the caller is not a member of its organization.
 create or replace function public.sync_resend_row(p_table text, p_id uuid) returns boolean
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   owner_org uuid;
 begin

@@ -103,18 +103,14 @@ revoke all on public.portal_links, public.portal_access_codes, public.portal_sig
 
 -- Open for use: not deleted, not revoked, not past its expiry.
 create or replace function private.portal_open(p public.portals) returns boolean
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select not p._deleted and p.revoked_at is null and (p.expires_at is null or p.expires_at > now())
 $$;
 
 -- Whether the portal shows the estimate: a sent (not draft, not withdrawn) estimate of its
 -- account or prospect, not hidden from portals, and in the chosen set when there is one.
 create or replace function private.portal_shows_estimate(p public.portals, e public.estimates) returns boolean
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select e.org_id = p.org_id and not e._deleted and not e.hidden_from_portal and e.current_version_id is not null
     and e.status in ('sent', 'viewed', 'changes_requested', 'accepted', 'declined', 'expired')
     and case when p.kind = 'customer' then e.account_id is not distinct from p.account_id and e.account_id is not null
@@ -125,9 +121,7 @@ $$;
 
 -- Who may sign in: the account's contacts (customer portals) or the portal's prospect.
 create or replace function private.portal_has_contact(p public.portals, c public.prospects) returns boolean
-language sql stable
-set search_path = ''
-as $$
+language sql stable set search_path = '' as $$
   select c.org_id = p.org_id and not c._deleted
     and case when p.kind = 'customer' then c.account_id is not distinct from p.account_id and c.account_id is not null
              else c.id = p.prospect_id end
@@ -135,34 +129,26 @@ $$;
 
 -- j•••@example.com: enough for a person to recognise their address, not to learn someone's.
 create or replace function private.mask_email(email text) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select case when position('@' in coalesce(email, '')) < 2 then ''
               else left(email, 1) || '•••' || substr(email, position('@' in email)) end
 $$;
 
 create or replace function private.person_name(c public.prospects) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select coalesce(nullif(btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')), ''), nullif(c.company, ''), 'Customer')
 $$;
 
 -- The characters of access codes: no 0/O, 1/I/L look-alikes.
 create or replace function private.code_characters(n integer) returns text
-language sql volatile
-set search_path = ''
-as $$
+language sql volatile set search_path = '' as $$
   select string_agg(substr('ABCDEFGHJKMNPQRSTUVWXYZ23456789', get_byte(b, i) % 31 + 1, 1), '' order by i)
   from (select extensions.gen_random_bytes(n) as b) r, generate_series(0, n - 1) i
 $$;
 
 -- What a person typed as an access code, as the code: letters and digits only, upper case.
 create or replace function private.normalize_access_code(p_code text) returns text
-language sql immutable
-set search_path = ''
-as $$
+language sql immutable set search_path = '' as $$
   select upper(regexp_replace(coalesce(p_code, ''), '[^A-Za-z0-9]', '', 'g'))
 $$;
 
@@ -171,9 +157,7 @@ $$;
 -- lockout: 5 per address and 5 per portal in 15 minutes, then 429 with Retry-After.
 -- p_link receives the link used (null for a code).
 create or replace function private.portal_for_credential(p_token text, p_code text, out portal public.portals, out link_id uuid)
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   code_window constant interval := interval '15 minutes';
   code text := private.normalize_access_code(p_code);
@@ -234,9 +218,7 @@ create type private.portal_access as (
 -- both must be good, for the same portal). Null for every
 -- bad credential alike; an expired session presented is deleted; a failed lookup is counted.
 create or replace function private.portal_access_for(p_token text, p_session text) returns private.portal_access
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   s public.customer_sessions;
   p public.portals;
@@ -292,9 +274,7 @@ end
 $$;
 
 create or replace function private.log_portal_access(a private.portal_access, p_what text) returns void
-language sql security definer
-set search_path = ''
-as $$
+language sql security definer set search_path = '' as $$
   insert into public.access_logs (org_id, token_kind, portal_id, prospect_id, session_id, outcome, ip_address, user_agent, what)
   values (a.org_id, case when a.session_id is not null then 'session' when a.kind = 'prospect' then 'prospect_portal' else 'portal' end,
           a.portal_id, a.prospect_id, a.session_id, 'ok', private.request_ip(), left(private.request_header('user-agent'), 500), left(p_what, 200))
@@ -302,9 +282,7 @@ $$;
 
 -- The conversation of a portal as the customer sees it: no internal comments.
 create or replace function private.portal_comments(p_portal uuid) returns jsonb
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'author_kind', c.author_kind, 'author_name', c.author_name,
                                                'body', c.body, 'created_at', c.created_at) order by c.created_at, c.id), '[]'::jsonb)
   from (select * from public.comments c0
@@ -314,9 +292,7 @@ $$;
 
 -- The person's requests filed in this portal.
 create or replace function private.portal_requests(p_portal uuid, p_prospect uuid) returns jsonb
-language sql stable security definer
-set search_path = ''
-as $$
+language sql stable security definer set search_path = '' as $$
   select coalesce(jsonb_agg(jsonb_build_object('id', r.id, 'reference', r.reference, 'description', r.description,
                                                'status', r.status, 'created_at', r.created_at) order by r.created_at desc, r.id), '[]'::jsonb)
   from (select * from public.estimate_requests r0
@@ -327,9 +303,7 @@ $$;
 -- Everything the portal home shows (private.customer_estimate gives each estimate exactly
 -- what the estimate link page shows, snapshot included, so it can be read offline too).
 create or replace function private.portal_payload(p_portal uuid, p_prospect uuid) returns jsonb
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   p public.portals;
   org public.organizations;
@@ -357,9 +331,7 @@ $$;
 -- What a page polls: the conversation, the person's requests, and each estimate's status (as
 -- the customer sees it) and version: a change tells the page to load the home again.
 create or replace function private.portal_update_payload(p_portal uuid, p_prospect uuid) returns jsonb
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   p public.portals;
 begin
@@ -377,9 +349,7 @@ $$;
 
 -- Estimate links of a portal that no longer show their estimate stop working.
 create or replace function private.revoke_portal_estimate_links(p_portal uuid, p_all boolean) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 declare
   p public.portals;
 begin
@@ -392,9 +362,7 @@ end
 $$;
 
 create or replace function private.estimates_portal_links() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.estimate_links l set revoked_at = now()
     where l.estimate_id = new.id and l.channel = 'portal' and l.revoked_at is null
@@ -412,9 +380,7 @@ create trigger portal_estimate_links_follow_visibility
 -- Everything a closed portal leaves behind: its sessions (their estimate links go with them)
 -- and the estimate links of its token pages.
 create or replace function private.end_portal_sessions(p_portal uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   delete from public.customer_sessions s where s.portal_id = p_portal;
   perform private.revoke_portal_estimate_links(p_portal, true);
@@ -423,9 +389,7 @@ $$;
 
 -- Every link and the access code stop working and every session ends (rotating and deleting).
 create or replace function private.close_portal_access(p_portal uuid) returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   update public.portal_links l set revoked_at = now() where l.portal_id = p_portal and l.revoked_at is null;
   delete from public.portal_access_codes c where c.portal_id = p_portal;
@@ -440,16 +404,12 @@ $$;
 -- a one-time code is needed, and who may sign in (names, masked addresses). Null for every
 -- bad credential alike.
 create or replace function public.portal_sign_in_options(p_token text default null, p_code text default null) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
-  found record;
-  p public.portals;
+  found record := private.portal_for_credential(p_token, p_code);
+  p public.portals := found.portal;
   org public.organizations;
 begin
-  select * into found from private.portal_for_credential(p_token, p_code);
-  p := found.portal;
   if p.id is null then
     return null;
   end if;
@@ -475,13 +435,11 @@ $$;
 -- E-mails a one-time code (6 digits, 10 minutes) to a contact of the portal. At most 10
 -- codes per address and 5 per contact in 15 minutes. Null for a bad link or code.
 create or replace function public.portal_send_sign_in_code(p_token text, p_code text, p_prospect_id uuid) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   code_window constant interval := interval '15 minutes';
-  found record;
-  p public.portals;
+  found record := private.portal_for_credential(p_token, p_code);
+  p public.portals := found.portal;
   c public.prospects;
   org_name text;
   challenge uuid := gen_random_uuid();
@@ -489,8 +447,6 @@ declare
   one_time text := lpad((((get_byte(bytes, 0) << 16) | (get_byte(bytes, 1) << 8) | get_byte(bytes, 2)) % 1000000)::text, 6, '0');
   expires timestamptz := now() + interval '10 minutes';
 begin
-  select * into found from private.portal_for_credential(p_token, p_code);
-  p := found.portal;
   if p.id is null then
     return null;
   end if;
@@ -531,12 +487,10 @@ $$;
 create or replace function public.portal_sign_in(
   p_token text, p_code text, p_challenge_id uuid, p_one_time_code text, p_encrypted_data text
 ) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
-  found record;
-  p public.portals;
+  found record := private.portal_for_credential(p_token, p_code);
+  p public.portals := found.portal;
   challenge public.portal_sign_in_codes;
   person uuid;
   token text := private.new_token();
@@ -544,8 +498,6 @@ declare
   expires timestamptz := now() + interval '24 hours';
   access private.portal_access;
 begin
-  select * into found from private.portal_for_credential(p_token, p_code);
-  p := found.portal;
   if p.id is null then
     return null;
   end if;
@@ -583,9 +535,7 @@ $$;
 
 -- Whether a session is still good (the guard asks at start when online). Null when not.
 create or replace function public.portal_session_check(p_session text) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   a private.portal_access := private.portal_access_for(null, p_session);
 begin
@@ -598,10 +548,7 @@ $$;
 
 -- The portal home. p_record false (a refresh after a poll saw a change) counts no view.
 create or replace function public.portal_home(p_session text default null, p_token text default null, p_record boolean default true) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   a private.portal_access := private.portal_access_for(p_token, p_session);
 begin
@@ -619,27 +566,18 @@ begin
 end
 $$;
 
+-- What a page polls (private.portal_update_payload); null for a bad credential, as above.
 create or replace function public.portal_updates(p_session text default null, p_token text default null) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
-declare
-  a private.portal_access := private.portal_access_for(p_token, p_session);
-begin
-  if a.portal_id is null then
-    return null;
-  end if;
-  return private.portal_update_payload(a.portal_id, a.prospect_id);
-end
+language sql volatile security definer set search_path = '' set timezone = 'UTC' as $$
+  select private.portal_update_payload(a.portal_id, a.prospect_id)
+  from private.portal_access_for(p_token, p_session) a
+  where a.portal_id is not null
 $$;
 
 -- A new action of the caller: limited to 30 per address in 10 minutes (a retry with a key
 -- already used is answered without counting).
 create or replace function private.count_portal_action() returns void
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   perform private.take_hit('portal_action', 30, interval '10 minutes',
     'Too many messages from this connection. Please wait a few minutes and try again.');
@@ -649,10 +587,7 @@ $$;
 -- A comment in the portal's conversation, signed with the person's name. p_key is the
 -- comment's id, made by the page: a resent comment is recorded once.
 create or replace function public.portal_comment(p_session text, p_token text, p_key uuid, p_body text) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   a private.portal_access := private.portal_access_for(p_token, p_session);
   earlier public.comments;
@@ -695,20 +630,12 @@ create or replace function public.portal_request(
   p_session text, p_token text, p_key uuid, p_name text, p_email text, p_phone text, p_company text,
   p_description text, p_desired_start date, p_budget_range text
 ) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql volatile security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   a private.portal_access := private.portal_access_for(p_token, p_session);
   p public.portals;
   earlier public.estimate_requests;
-  v_name text;
-  v_email text;
-  v_phone text;
-  v_company text;
-  v_description text;
-  v_budget text;
+  details record;
   filed public.estimate_requests;
 begin
   if a.portal_id is null then
@@ -729,14 +656,12 @@ begin
     raise exception 'This portal does not take new requests; please write to us in the conversation' using errcode = 'PT409', detail = 'requests_closed';
   end if;
 
-  select r.name, r.email, r.phone, r.company, r.description, r.budget_range
-    into v_name, v_email, v_phone, v_company, v_description, v_budget
-    from private.checked_request(p_name, p_email, p_phone, p_company, p_description, p_desired_start, p_budget_range) r;
+  details := private.checked_request(p_name, p_email, p_phone, p_company, p_description, p_desired_start, p_budget_range);
   perform private.count_portal_action();
   insert into public.estimate_requests (id, org_id, name, email, phone, company, description, desired_start, budget_range,
                                         source, portal_id, prospect_id, status, ip_address, user_agent)
-    values (p_key, a.org_id, v_name, v_email, v_phone, v_company, v_description,
-            p_desired_start, v_budget, 'portal', a.portal_id, a.prospect_id, 'new',
+    values (p_key, a.org_id, details.name, details.email, details.phone, details.company, details.description,
+            p_desired_start, details.budget_range, 'portal', a.portal_id, a.prospect_id, 'new',
             private.request_ip(), left(private.request_header('user-agent'), 500))
     returning * into filed;
   perform private.log_portal_access(a, 'request ' || filed.reference);
@@ -748,9 +673,7 @@ $$;
 -- own view (section 3). The same token for the same credential and estimate, renewed for 30
 -- minutes (never past the session or the portal). Null when the portal does not show it.
 create or replace function public.portal_estimate_link(p_session text, p_token text, p_estimate_id uuid, p_record boolean default true) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   a private.portal_access := private.portal_access_for(p_token, p_session);
   p public.portals;
@@ -780,9 +703,7 @@ $$;
 
 -- Signing out (or a device clearing a session it cannot read) deletes the session's row.
 create or replace function public.portal_sign_out(p_session text) returns void
-language sql volatile security definer
-set search_path = ''
-as $$
+language sql volatile security definer set search_path = '' as $$
   delete from public.customer_sessions s
   where p_session ~ '^[A-Za-z0-9_-]{43}$' and s.session_token_hash = private.token_hash(p_session)
 $$;
@@ -808,9 +729,7 @@ grant execute on function
 -- The portal, when the caller has one of the roles in its organization; 42501 otherwise
 -- (an unknown portal and a portal of another organization alike).
 create or replace function private.staff_portal(p_portal uuid, p_roles text[], p_what text) returns public.portals
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   p public.portals;
 begin
@@ -825,9 +744,7 @@ end
 $$;
 
 create or replace function private.invalid_portal(p_field text, p_message text) returns void
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   raise exception '%', p_message using errcode = '22023', detail = 'invalid_portal', hint = p_field;
 end
@@ -836,9 +753,7 @@ $$;
 -- A portal's settings from the form ({name, welcome_message, brand_color, show_all_estimates,
 -- visible_estimate_ids, allow_requests, require_code, expires_at}) laid over `p`, checked.
 create or replace function private.portal_with_settings(p public.portals, v jsonb) returns public.portals
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   ids jsonb := coalesce(v -> 'visible_estimate_ids', '[]'::jsonb);
   expires text := v ->> 'expires_at';
@@ -898,9 +813,7 @@ $$;
 -- Creates a portal (kind customer for an account, prospect for a prospect) and its first
 -- link; the raw token is returned once. p_id is made by the page.
 create or replace function public.create_portal(p_id uuid, p_org_id uuid, p_kind text, p_customer_id uuid, p_settings jsonb) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   p public.portals;
 begin
@@ -928,9 +841,7 @@ end
 $$;
 
 create or replace function public.update_portal(p_portal_id uuid, p_settings jsonb) returns void
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin'], 'change portals');
 begin
@@ -946,9 +857,7 @@ $$;
 -- Every link, the access code and every session stop working; one new link is issued, and a
 -- revoked portal opens again with it.
 create or replace function public.rotate_portal_token(p_portal_id uuid) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin'], 'rotate portal links');
 begin
@@ -959,9 +868,7 @@ end
 $$;
 
 create or replace function public.revoke_portal_link(p_link_id uuid) returns void
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   link public.portal_links;
 begin
@@ -976,9 +883,7 @@ end
 $$;
 
 create or replace function public.delete_portal(p_portal_id uuid) returns void
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin'], 'delete portals');
 begin
@@ -990,9 +895,7 @@ $$;
 -- A new access code (the previous one stops working), returned once: XXXX-XXXX-XXXX, the
 -- first group finds the portal, the other two (about 40 bits) are the secret.
 create or replace function public.new_portal_access_code(p_portal_id uuid) returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin'], 'make access codes');
   v_code_id text;
@@ -1013,9 +916,7 @@ $$;
 -- Mails a new link to a contact (or an address typed by staff) through the outbox.
 create or replace function public.send_portal_link(p_portal_id uuid, p_prospect_id uuid default null, p_email text default null, p_message text default '')
 returns jsonb
-language plpgsql volatile security definer
-set search_path = ''
-as $$
+language plpgsql volatile security definer set search_path = '' as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin', 'sales'], 'send portals');
   c public.prospects;
@@ -1070,9 +971,7 @@ $$;
 -- What staff see of a portal beside its replicated row: links (no tokens), whether an access
 -- code exists, active sessions and the access log (the latest 200 entries).
 create or replace function public.portal_activity(p_portal_id uuid) returns jsonb
-language plpgsql stable security definer
-set search_path = ''
-as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin', 'sales', 'viewer'], 'see portals');
 begin
@@ -1105,10 +1004,7 @@ $$;
 -- What the customer sees, for staff: the portal home as the portal's prospect (or, for an
 -- account's portal, as a contact not yet known: no contact, no requests).
 create or replace function public.portal_preview(p_portal_id uuid) returns jsonb
-language plpgsql stable security definer
-set search_path = ''
-set timezone = 'UTC'
-as $$
+language plpgsql stable security definer set search_path = '' set timezone = 'UTC' as $$
 declare
   p public.portals := private.staff_portal(p_portal_id, array['owner', 'admin', 'sales', 'viewer'], 'see portals');
 begin

@@ -22,9 +22,7 @@ select private.add_org_policies('public.voided_estimate_numbers', 'the voided es
 -- Only a never-sent draft may be deleted by a client: still a draft, no sent_at (a sent
 -- estimate revised back to draft keeps it) and no version (one is taken when it is sent).
 create or replace function private.estimates_delete_rule() returns trigger
-language plpgsql
-set search_path = ''
-as $$
+language plpgsql set search_path = '' as $$
 begin
   if not private.is_client_write() or not new._deleted or (tg_op = 'UPDATE' and old._deleted) then
     return new;
@@ -38,15 +36,12 @@ begin
 end
 $$;
 
-create trigger c_estimates_delete_rule before insert or update on public.estimates
-  for each row execute function private.estimates_delete_rule();
+create trigger c_estimates_delete_rule before insert or update on public.estimates for each row execute function private.estimates_delete_rule();
 
 -- The void record: written when an estimate with a final number is deleted, removed again if
 -- the deletion is undone (the number is the estimate's once more).
 create or replace function private.estimates_void_number() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
+language plpgsql security definer set search_path = '' as $$
 begin
   if new._deleted and (tg_op = 'INSERT' or not old._deleted) and new.number <> '' and new.number is distinct from new.provisional_number then
     insert into public.voided_estimate_numbers (org_id, number, estimate_id, voided_by)
@@ -61,5 +56,4 @@ $$;
 revoke execute on function private.estimates_void_number() from public, anon, authenticated;
 revoke execute on function private.estimates_delete_rule() from public, anon, authenticated;
 
-create trigger d_estimates_void_number after insert or update of _deleted on public.estimates
-  for each row execute function private.estimates_void_number();
+create trigger d_estimates_void_number after insert or update of _deleted on public.estimates for each row execute function private.estimates_void_number();
