@@ -31,28 +31,37 @@ async function recordFailure(db: AppDatabase, name: ReplicatedName, pushed: Doc,
   );
 }
 
-async function clearFailure(db: AppDatabase, name: ReplicatedName, id: string) {
-  const existing = await db.sync_issues.findOne(failureId(name, id)).exec();
-  if (existing) await existing.remove();
-}
+/** One answer to apply: the row as pushed and what the server said. */
+export type Answer = { name: ReplicatedName; pushed: Doc; result: PushResult };
 
-/** Applies one answer; returns the server's document when RxDB must resolve a conflict. */
-export async function settleAnswer(
+/**
+ * Applies a batch's answers; returns, by key, the server's document for each conflict RxDB must
+ * resolve. A row accepted now clears its recorded failure: the failures of the whole batch are
+ * looked up in one query (one per row made a push of 1,000 edits wait on 1,000 lookups).
+ */
+export async function settleAnswers(
   db: AppDatabase,
-  name: ReplicatedName,
-  pushed: Doc,
-  result: PushResult,
+  answers: readonly Answer[],
   onSettled?: (name: ReplicatedName, id: string, result: PushResult, pushed: Doc) => void,
-): Promise<WithDeleted<Doc> | undefined> {
-  const id = String(pushed.id);
-  onSettled?.(name, id, result, pushed);
-  if (result.status === 'applied') {
-    await clearFailure(db, name, id);
-    return undefined;
+): Promise<Map<string, WithDeleted<Doc>>> {
+  const conflicts = new Map<string, WithDeleted<Doc>>();
+  // Last answer wins for a row answered twice in one batch.
+  const cleared = new Set<string>();
+  for (const { name, pushed, result } of answers) {
+    const id = String(pushed.id);
+    onSettled?.(name, id, result, pushed);
+    if (result.status === 'applied') cleared.add(failureId(name, id));
+    else if (result.status === 'conflict' && result.server_doc) conflicts.set(keyOf(name, id), fromServer(name, result.server_doc) as WithDeleted<Doc>);
+    else if (result.status === 'rejected') {
+      cleared.delete(failureId(name, id));
+      await recordFailure(db, name, pushed, result);
+    }
   }
-  if (result.status === 'conflict' && result.server_doc) return fromServer(name, result.server_doc) as WithDeleted<Doc>;
-  if (result.status === 'rejected') await recordFailure(db, name, pushed, result);
-  return undefined;
+  if (cleared.size > 0) {
+    const failures = await db.sync_issues.findByIds([...cleared]).exec();
+    if (failures.size > 0) await db.sync_issues.bulkRemove([...failures.keys()]);
+  }
+  return conflicts;
 }
 
 /** Keeps the answers to a batch in `state` (changed in place) and clears its outbox. */

@@ -22,7 +22,7 @@ import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import type { RetryOptions } from '../src/lib/retry';
 import { baseAfterOwnWrite, type Doc } from './merge';
 import type { PushResult } from './protocol';
-import { keyOf, settleAnswer } from './push-answers';
+import { keyOf, settleAnswers } from './push-answers';
 import { pushItems, type KnownBase, type PushContext } from './push-changes';
 import { createOutbox } from './push-outbox';
 import { createPushState, StaleLeaderError } from './push-state';
@@ -97,10 +97,10 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
       record,
       retry: options.retry,
       maxChanges: options.maxChangesPerRequest ?? 500,
-      maxBytes: options.maxBytesPerRequest ?? 256 * 1024,
+      maxBytes: options.maxBytesPerRequest ?? 512 * 1024,
       onRequest: options.onRequest,
     }),
-    settle: (name, pushed, result) => settleAnswer(db, name, pushed, result, options.onSettled),
+    settle: (answers) => settleAnswers(db, answers, options.onSettled),
     acceptanceWaits: new Map(),
     missingParentRetries: options.missingParentRetries ?? 3,
     missingParentDelayMs: options.missingParentDelayMs ?? 300,

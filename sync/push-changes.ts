@@ -4,10 +4,10 @@
 // what the server made of it. A child refused for its missing parent is sent again a few times
 // within the push, then waits for a later one (sync/push-holdbacks.ts).
 import type { WithDeleted } from 'rxdb';
-import { REPLICATED_COLLECTIONS, type AppDatabase, type ReplicatedName } from '../src/db/database';
+import { REPLICATED_COLLECTIONS, type AppDatabase } from '../src/db/database';
 import { documentsEqual, rebaseOnOwnWrite, type Doc } from './merge';
 import { fromServer, toServer, type Change, type PushResult } from './protocol';
-import { keyOf } from './push-answers';
+import { keyOf, type Answer } from './push-answers';
 import { holdBack, withoutBlankDrafts, type HoldBackOptions, type PushItem } from './push-holdbacks';
 import type { Outbox } from './push-outbox';
 import type { PushRecord, PushState } from './push-state';
@@ -22,8 +22,8 @@ export type PushContext = HoldBackOptions & {
   outbox: Outbox;
   /** By key: rows an earlier batch changed whose answer RxDB has not recorded (PushBatcher.knownBase). */
   bases: Map<string, KnownBase>;
-  /** Applies one answer; returns the server's document when RxDB must resolve a conflict. */
-  settle: (name: ReplicatedName, pushed: Doc, result: PushResult) => Promise<WithDeleted<Doc> | undefined>;
+  /** Applies answers; returns, by key, the server's document for each conflict RxDB must resolve. */
+  settle: (answers: readonly Answer[]) => Promise<Map<string, WithDeleted<Doc>>>;
   missingParentDelayMs: number;
   /** True when the answers must stay in the record for the next replication (see PushBatcherOptions). */
   keepAnswers?: () => boolean;
@@ -55,6 +55,7 @@ export async function pushItems(ctx: PushContext, items: PushItem[], epoch: numb
 async function numberChanges(ctx: PushContext, work: PushItem[], state: PushState, acked: Acked, outcome: PushOutcome) {
   const changes: Change[] = [];
   const bySeq = new Map<number, Numbered>();
+  const answered: Answer[] = [];
   for (const item of work) {
     const key = keyOf(item.name, item.row.newDocumentState.id);
     let doc = toServer(item.name, item.row.newDocumentState);
@@ -62,8 +63,7 @@ async function numberChanges(ctx: PushContext, work: PushItem[], state: PushStat
     if (item.row.assumedMasterState) ctx.bases.delete(key);
     const previous = acked[key];
     if (previous && documentsEqual(previous.pushed, doc)) {
-      const conflict = await ctx.settle(item.name, doc, previous.result);
-      if (conflict) outcome.conflicts.set(key, conflict);
+      answered.push({ name: item.name, pushed: doc, result: previous.result });
       continue;
     }
     // An earlier batch already changed this row: compare against what it made of it.
@@ -78,12 +78,14 @@ async function numberChanges(ctx: PushContext, work: PushItem[], state: PushStat
     changes.push({ seq, table: item.name, doc, ...(assumed ? { assumed } : {}) });
     bySeq.set(seq, { ...item, doc });
   }
+  for (const [key, conflict] of await ctx.settle(answered)) outcome.conflicts.set(key, conflict);
   return { changes, bySeq };
 }
 
 /** Applies the answers to a batch; returns the rows to send again within this push. */
 async function applyAnswers(ctx: PushContext, results: PushResult[], bySeq: Map<number, Numbered>, acked: Acked, attempt: number, outcome: PushOutcome) {
   const again: PushItem[] = [];
+  const answered: Answer[] = [];
   for (const result of results) {
     const item = bySeq.get(result.seq);
     if (!item) continue;
@@ -97,9 +99,9 @@ async function applyAnswers(ctx: PushContext, results: PushResult[], bySeq: Map<
       continue;
     }
     if (result.status === 'applied') ctx.bases.delete(key);
-    const conflict = await ctx.settle(item.name, item.doc, result);
-    if (conflict) outcome.conflicts.set(key, conflict);
+    answered.push({ name: item.name, pushed: item.doc, result });
   }
+  for (const [key, conflict] of await ctx.settle(answered)) outcome.conflicts.set(key, conflict);
   return again;
 }
 

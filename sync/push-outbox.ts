@@ -75,15 +75,20 @@ export function createOutbox(o: OutboxOptions): Outbox {
     },
     async send(state, changes, epoch) {
       const results: PushResult[] = [];
+      let answered: { chunk: Change[]; answers: PushResult[] } | null = null;
       for (const chunk of chunkChanges(changes, o.maxChanges, o.maxBytes)) {
+        // The previous chunk's answers (kept until this push settles: if a later chunk fails,
+        // RxDB pushes these rows again) go in the write that claims this chunk's sequence
+        // numbers, one write per request; a stale leader's is refused here. Lost before that
+        // write, they come back as the answer to the outbox sent again.
+        if (answered) keepAnswers(state, answered.chunk, answered.answers);
         state.outbox = chunk;
-        // The write that claims these sequence numbers; a stale leader's is refused here.
         await o.record.save(state, epoch);
         const answers = await request(state, chunk, epoch);
-        // Kept until this push settles: if a later chunk fails, RxDB pushes these rows again.
-        await recordAnswers(state, chunk, answers, epoch);
+        answered = { chunk, answers };
         results.push(...answers);
       }
+      if (answered) await recordAnswers(state, answered.chunk, answered.answers, epoch);
       return results;
     },
   };

@@ -147,7 +147,7 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     toggleOnDocumentVisible: false,
     autoStart: true,
     pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.pipe(map((item) => toStreamItem(name, item, liveRows))) },
-    push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 200 },
+    push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 1000 },
   });
   return replication;
 }
