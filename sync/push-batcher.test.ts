@@ -257,6 +257,49 @@ describe('blank drafts', () => {
     expect(server.rows.has(String(blank.id))).toBe(true);
   });
 
+  it('sends a child refused for its missing parent again with the parent that was pushed meanwhile, in the same push', async () => {
+    const db = await openWithChildren();
+    const server = fakeServer();
+    const original = server.apply.bind(server);
+    // Like the foreign key: an item of an estimate the server does not have is refused.
+    server.apply = (change) =>
+      change.table === 'estimate_items' && !server.rows.has(String(change.doc.estimate_id))
+        ? { seq: change.seq, table: change.table, id: String(change.doc.id), status: 'rejected', code: '23503', reason: 'missing_reference' }
+        : original(change);
+    const sent: string[][] = [];
+    const rpc = server.rpc.bind(server);
+    // The first request is answered once the test lets it: the estimates' call comes while it is on its way.
+    let answerFirst!: () => void;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    server.rpc = async (fn, args) => {
+      sent.push(args.p_changes.map((c) => c.table));
+      if (sent.length === 1) await firstAnswered;
+      return rpc(fn, args);
+    };
+    const batcher = createPushBatcher({
+      db,
+      supabase: { rpc: (fn: string, args: { p_changes: Change[] }) => server.rpc(fn, args) } as unknown as SupabaseClient,
+      retry: { attempts: 1 },
+      // Long enough that only a taken-along parent can make the item land before RxDB's retry.
+      missingParentDelayMs: 60_000,
+    });
+    const estimate = draft({ title: 'Deck' });
+    const item = estimateItems.create({ id: crypto.randomUUID(), org_id: ORG, estimate_id: estimate.id as string, name: 'Cedar' }) as Doc;
+    await db.estimates.insert(estimate as never);
+    await db.estimate_items.insert(item as never);
+
+    // The items' call finds the batcher idle and goes at once; the estimates' call comes while it is on its way.
+    const itemPush = batcher.push('estimate_items', [newRow(item)]);
+    while (sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    const estimatePush = batcher.push('estimates', [newRow(estimate)]);
+    answerFirst();
+
+    expect(await itemPush).toEqual([]);
+    expect(await estimatePush).toEqual([]);
+    expect(sent).toEqual([['estimate_items'], ['estimates', 'estimate_items']]);
+    expect(server.rows.has(String(item.id))).toBe(true);
+  });
+
   it('pushes an untitled draft whose items are on the device', async () => {
     const db = await openWithChildren();
     const server = fakeServer();

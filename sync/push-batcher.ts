@@ -1,5 +1,5 @@
 // Pushes local changes of every collection together: RxDB calls one push handler per
-// collection; the handlers' rows are gathered for a short window (sync/push-window.ts) and sent
+// collection; the handlers' rows are gathered into batches (sync/push-window.ts), each sent
 // as one sync_push request (parents before children, sync/push-changes.ts), numbered per
 // device so a retried batch is a no-op, and written to the outbox before they are sent
 // (sync/push-outbox.ts), so a batch whose answer was lost is sent again before anything newer.
@@ -36,7 +36,7 @@ export type PushRow = RxReplicationWriteToMasterRow<Doc>;
 export type PushBatcherOptions = {
   db: AppDatabase;
   supabase: SupabaseClient;
-  /** How long to gather rows of several collections into one request. */
+  /** How long a call that finds the database idle waits for others to share its request (0: calls of the same task). */
   windowMs?: number;
   maxChangesPerRequest?: number;
   /**
@@ -107,10 +107,10 @@ export function createPushBatcher(options: PushBatcherOptions): PushBatcher {
     keepAnswers: options.keepAnswers,
   };
 
-  const push = createPushWindow(db, options.windowMs ?? 25, async (items) => {
+  const push = createPushWindow(db, options.windowMs ?? 0, async (items, takeMore) => {
     try {
       const epoch = claimed ?? (await claim());
-      return await pushItems(context, items, epoch);
+      return await pushItems(context, items, epoch, takeMore);
     } catch (error) {
       if (error instanceof StaleLeaderError) options.onStale?.(error.epoch);
       throw error;

@@ -61,6 +61,14 @@ export function createPushState(db: AppDatabase) {
   return {
     /** The stored state, read by a write that proves `epoch` is still the current one. */
     load: (epoch: number): Promise<PushState> => modifyState(fenced(epoch)),
+    /**
+     * The stored state as this tab last saw it, if `epoch` was current then. Enough to number
+     * changes: they are sent only after save() proved the epoch, and a newer leader's claim
+     * makes that save fail.
+     */
+    async read(epoch: number): Promise<PushState> {
+      return fenced(epoch)(normalize((await stateDoc()).toJSON().data as PushState));
+    },
     /** Writes `state` if `epoch` is still the current one. */
     async save(state: PushState, epoch: number): Promise<void> {
       await modifyState((current) => {
