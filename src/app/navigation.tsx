@@ -26,17 +26,24 @@ const STAFF_NAV: readonly NavItem[] = [
 const plainClick = (event: MouseEvent<HTMLAnchorElement>) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 
-export function StaffNavigation({ layout, onNavigate }: { layout: 'rail' | 'full'; onNavigate?: () => void }) {
+/**
+ * The click handler of a link to another staff screen (the main menu, the logo): the screen
+ * renders in the click's own task (flushSync) instead of a transition, which renders it in 5 ms
+ * slices between other tasks, so it shows a frame or more sooner (the old screen would stay on
+ * view meanwhile anyway). A click with a modifier key stays with the browser (new tab or window).
+ */
+export function useScreenClick(onNavigate?: () => void) {
   const navigate = useNavigate();
-  // The next screen renders in the click's own task (flushSync) instead of a transition, which
-  // renders it in 5 ms slices between other tasks: the screen shows a frame or two sooner (the
-  // old one would stay on view meanwhile anyway). Other links keep the router's default.
-  const open = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+  return (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     onNavigate?.();
     if (!plainClick(event)) return;
     event.preventDefault();
     void navigate(to, { flushSync: true });
   };
+}
+
+export function StaffNavigation({ layout, onNavigate }: { layout: 'rail' | 'full'; onNavigate?: () => void }) {
+  const open = useScreenClick(onNavigate);
   return (
     <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
       <ul className="flex flex-col gap-1">

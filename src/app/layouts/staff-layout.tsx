@@ -6,13 +6,14 @@ import { Drawer } from '../../components/ui/dialog';
 import { handOverAtom } from '../../features/estimates/streamlined/hand-over';
 import { Brand } from '../brand';
 import { ErrorBoundary } from '../error-boundary';
-import { StaffNavigation } from '../navigation';
+import { StaffNavigation, useScreenClick } from '../navigation';
 import { SyncIndicator } from '../sync-indicator';
 import { UserMenu } from '../user-menu';
 
 export function StaffLayout() {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const openHome = useScreenClick()('/');
   // Handed over to a customer (the tablet flow): no staff navigation, and no other route.
   const handOver = useAtomValue(handOverAtom);
   if (handOver && location.pathname !== handOver.path) return <Navigate to={`${handOver.path}?step=review`} replace />;
@@ -25,7 +26,7 @@ export function StaffLayout() {
       </a>
 
       {chrome && <aside className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col border-r border-slate-200 bg-white md:flex lg:w-64 print:hidden">
-        <Link to="/" className="flex h-16 items-center justify-center border-b border-slate-200 px-3 lg:justify-start lg:px-4">
+        <Link to="/" onClick={openHome} className="flex h-16 items-center justify-center border-b border-slate-200 px-3 lg:justify-start lg:px-4">
           <span className="lg:hidden">
             <Brand compact />
           </span>
@@ -54,7 +55,7 @@ export function StaffLayout() {
           >
             <MenuIcon aria-hidden="true" className="size-6" />
           </button>
-          <Link to="/" className="md:hidden">
+          <Link to="/" onClick={openHome} className="md:hidden">
             <Brand compact />
           </Link>
           <div className="flex-1" />
