@@ -30,7 +30,28 @@ const pushResultSchema = z.object({
 export type PushResult = z.infer<typeof pushResultSchema>;
 export const pushResponseSchema = z.object({ results: z.array(pushResultSchema), last_seq: z.number() });
 
-export type Change = { seq: number; table: ReplicatedName; doc: Record<string, unknown>; assumed?: Record<string, unknown> };
+/**
+ * A change as sync_push takes it. The state the device last saw goes as `assumed_changes`, its
+ * fields that differ from `doc` (the server adds `doc`'s for the rest), when both have the same
+ * fields; otherwise whole, as `assumed`. Without either, `doc` is its own base (a new row).
+ */
+export type Change = { seq: number; table: ReplicatedName; doc: Record<string, unknown>; assumed?: Record<string, unknown>; assumed_changes?: Record<string, unknown> };
+
+/** The wire form of a change's base (see Change): the differing fields when that says all. */
+export function baseOnWire(doc: Record<string, unknown>, assumed: Record<string, unknown> | undefined): Pick<Change, 'assumed' | 'assumed_changes'> {
+  if (!assumed) return {};
+  const keys = Object.keys(assumed);
+  if (keys.length !== Object.keys(doc).length || !keys.every((key) => key in doc)) return { assumed };
+  const changes: Record<string, unknown> = {};
+  // Compared as JSON text, strictly: a difference the server would not see only adds a field.
+  for (const key of keys) if (JSON.stringify(assumed[key]) !== JSON.stringify(doc[key])) changes[key] = assumed[key];
+  return { assumed_changes: changes };
+}
+
+/** The whole base of a change, as the server makes it (private.sync_whole_changes). */
+export function wholeBase(change: Change): Record<string, unknown> | undefined {
+  return change.assumed ?? (change.assumed_changes ? { ...change.doc, ...change.assumed_changes } : undefined);
+}
 
 class SyncRequestError extends Error {
   constructor(

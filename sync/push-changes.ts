@@ -6,7 +6,7 @@
 import type { WithDeleted } from 'rxdb';
 import { REPLICATED_COLLECTIONS, type AppDatabase } from '../src/db/database';
 import { documentsEqual, rebaseOnOwnWrite, type Doc } from './merge';
-import { fromServer, toServer, type Change, type PushResult } from './protocol';
+import { baseOnWire, fromServer, toServer, type Change, type PushResult } from './protocol';
 import { keyOf, type Answer } from './push-answers';
 import { holdBack, withoutBlankDrafts, type HoldBackOptions, type PushItem } from './push-holdbacks';
 import type { Outbox } from './push-outbox';
@@ -90,7 +90,7 @@ async function numberChanges(ctx: PushContext, work: PushItem[], state: PushStat
       if (!item.row.assumedMasterState) ctx.bases.set(key, { pushed: fromServer(item.name, previous.pushed), known });
     }
     const seq = ++state.last_seq;
-    changes.push({ seq, table: item.name, doc, ...(assumed ? { assumed } : {}) });
+    changes.push({ seq, table: item.name, doc, ...baseOnWire(doc, assumed) });
     bySeq.set(seq, { ...item, doc });
   }
   for (const [key, conflict] of await ctx.settle(answered)) outcome.conflicts.set(key, conflict);

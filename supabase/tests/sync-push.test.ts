@@ -14,7 +14,7 @@ import { asUser, createTeam, insertEstimate, insertItem, type Team } from './hel
 const backends = await backendsToTest();
 
 type Row = Record<string, unknown>;
-type Change = { seq: number; table: string; doc: unknown; assumed?: Row };
+type Change = { seq: number; table: string; doc: unknown; assumed?: Row; assumed_changes?: Row };
 type Answer = { seq: number; table: string; id: string; status: string; reason?: string; code?: string; server_doc?: Row | null; duplicate?: boolean };
 
 const PER_CHANGE = 'private.sync_push_per_change';
@@ -161,6 +161,20 @@ describe.each(backends)('set-based sync_push on %s', (backend) => {
       ['forbidden', 'forbidden', 'illegal_status_transition', 'invalid_document', 'invalid_value', 'invalid_value', 'unknown_table'].sort(),
     );
     expect(byStatus('applied')).toBe(edits.length - 2 - 7);
+
+    // The same batch with each base sent as its fields that differ from the document (as the
+    // devices send it): the same answers and rows.
+    const compact = edits.map(({ assumed, ...change }) => {
+      if (!assumed) return change;
+      const doc = change.doc as Row;
+      return { ...change, assumed_changes: Object.fromEntries(Object.entries(assumed).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(doc[k]))) };
+    });
+    expect(compact.some((c) => 'assumed_changes' in c && Object.keys(c.assumed_changes!).length > 0)).toBe(true);
+    const whole = await outcome('public.sync_push', team.sales, device, edits, rows);
+    const sent = await outcome('public.sync_push', team.sales, device, compact, rows);
+    expect(withoutMoments(sent.answer)).toEqual(withoutMoments(whole.answer));
+    expect(withoutMoments(sent.after)).toEqual(withoutMoments(whole.after));
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(edits).length * 0.7);
   });
 
   it('lands a long run of one table in one go and answers a retry of it from memory', async () => {
