@@ -48,11 +48,6 @@ export function baseOnWire(doc: Record<string, unknown>, assumed: Record<string,
   return { assumed_changes: changes };
 }
 
-/** The whole base of a change, as the server makes it (private.sync_whole_changes). */
-export function wholeBase(change: Change): Record<string, unknown> | undefined {
-  return change.assumed ?? (change.assumed_changes ? { ...change.doc, ...change.assumed_changes } : undefined);
-}
-
 class SyncRequestError extends Error {
   constructor(
     message: string,

@@ -12,7 +12,7 @@ import { milestones } from '../src/db/collections/milestones';
 import { openDatabase, type AppDatabase } from '../src/db/database';
 import { createConflictHandler } from './conflict-handler';
 import { sameValue, type Doc } from './merge';
-import { wholeBase, type Change, type PushResult } from './protocol';
+import type { Change, PushResult } from './protocol';
 import { chunkChanges, createPushBatcher, type PushRow } from './push-batcher';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
@@ -45,7 +45,8 @@ function fakeServer() {
       const id = String(change.doc.id);
       const existing = rows.get(id);
       if (existing) {
-        const base = wholeBase(change) ?? change.doc;
+        // As sync_push makes a base whole (private.sync_whole_changes).
+        const base = change.assumed ?? { ...change.doc, ...change.assumed_changes };
         const changed = Object.keys(base).some((k) => !STAMPED.has(k) && k !== '_deleted' && !sameValue(base[k], existing[k]));
         if (changed) return { seq: change.seq, table: change.table, id, status: 'conflict', server_doc: { ...existing } };
       }

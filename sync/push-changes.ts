@@ -46,8 +46,8 @@ export async function pushItems(ctx: PushContext, items: PushItem[], epoch: numb
   const acked = state.acked ?? {};
   const outcome: PushOutcome = { conflicts: new Map(), deferred: new Set() };
   const all = [...items];
-  const sendable = async (rows: PushItem[]) => (await withoutBlankDrafts(ctx.db, rows)).sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
-  let work = await sendable(items);
+  const parentsFirst = (rows: PushItem[]) => rows.sort((a, b) => ORDER.get(a.name)! - ORDER.get(b.name)!);
+  let work = parentsFirst(await withoutBlankDrafts(ctx.db, items));
   for (let attempt = 0; work.length > 0; attempt++) {
     const { changes, bySeq } = await numberChanges(ctx, work, state, acked, outcome);
     if (changes.length === 0) break;
@@ -60,7 +60,7 @@ export async function pushItems(ctx: PushContext, items: PushItem[], epoch: numb
       more = takeMore();
     }
     all.push(...more);
-    work = await sendable([...work, ...more]);
+    work = parentsFirst([...work, ...(await withoutBlankDrafts(ctx.db, more))]);
   }
   await dropSettledAnswers(ctx, all, state, acked, outcome.deferred, epoch);
   return outcome;

@@ -18,10 +18,6 @@ const STAFF_NAV: readonly NavItem[] = [
   { to: '/monitoring', label: 'Monitoring', icon: Activity },
 ];
 
-/**
- * `rail`: icons over short labels (tablet portrait); `full`: icon and label side by side.
- * The rail switches to full on wide screens by itself.
- */
 /** A click that opens the link here (not in a new tab or window). */
 const plainClick = (event: MouseEvent<HTMLAnchorElement>) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
@@ -42,6 +38,10 @@ export function useScreenClick(onNavigate?: () => void) {
   };
 }
 
+/**
+ * `rail`: icons over short labels (tablet portrait); `full`: icon and label side by side.
+ * The rail switches to full on wide screens by itself.
+ */
 export function StaffNavigation({ layout, onNavigate }: { layout: 'rail' | 'full'; onNavigate?: () => void }) {
   const open = useScreenClick(onNavigate);
   return (
