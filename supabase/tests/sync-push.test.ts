@@ -177,6 +177,24 @@ describe.each(backends)('set-based sync_push on %s', (backend) => {
     expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(edits).length * 0.7);
   });
 
+  it('takes a malformed base as no base, a whole base over a partial one, and refuses a malformed document', async () => {
+    const id = await asUser(db, team.sales, async (tx) => String((await insertEstimate(tx, team.orgId, { title: 'Shed' })).id));
+    const seen = await serverDoc('estimates', id);
+    const doc = { ...seen, title: 'Shed, bigger' };
+    const rows = [{ table: 'estimates', id }];
+    const answerTo = async (change: Record<string, unknown>) =>
+      withoutMoments((await outcome('public.sync_push', team.sales, randomUUID(), [{ seq: 1, table: 'estimates', ...change } as Change], rows)).answer);
+
+    // Not an object: as if no base came (the document is its own base, so the edit conflicts).
+    expect(await answerTo({ doc, assumed_changes: 'title' })).toEqual(await answerTo({ doc }));
+    expect(await answerTo({ doc })).toMatchObject({ results: [{ status: 'conflict' }] });
+    // Both: the whole base counts.
+    expect(await answerTo({ doc, assumed: seen, assumed_changes: { title: 'Another' } })).toEqual(await answerTo({ doc, assumed: seen }));
+    expect(await answerTo({ doc, assumed: seen })).toMatchObject({ results: [{ status: 'applied' }] });
+    // A document that is not an object is refused as before, base or not.
+    expect(await answerTo({ doc: 'Shed', assumed_changes: {} })).toMatchObject({ results: [{ status: 'rejected', reason: 'invalid_document' }] });
+  });
+
   it('lands a long run of one table in one go and answers a retry of it from memory', async () => {
     const ids = await asUser(db, team.sales, async (tx) => {
       const out: string[] = [];
