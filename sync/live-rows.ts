@@ -4,7 +4,9 @@
 //   unchanged TOASTed columns out of an UPDATE; normalizing would blank them), and
 // - this term's pull has run, so there is a checkpoint, and no push of this collection is
 //   under way (a row this device just pushed must reach RxDB after RxDB recorded the push's
-//   answer: sync/term.ts holds a row that comes during a push until the push settles).
+//   answer: sync/term.ts, pushesSettled). A row must not wait for the push either: a pull
+//   released with it could hand RxDB a newer page first, and the older row would then
+//   overwrite it without moving the checkpoint (seen in the property test).
 // Otherwise the notice asks for a pull, as before. The checkpoint never moves for such a row:
 // RxDB stores, with the row, the checkpoint of the last page pulled (read when RxDB processes
 // the row, after every pull queued before it), so the next pull still fetches everything

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { combineLatest, concatMap, filter, firstValueFrom, type Subject, type Subscription } from 'rxjs';
+import { combineLatest, filter, firstValueFrom, map, type Subject, type Subscription } from 'rxjs';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import type { RetryOptions } from '../src/lib/retry';
 import { toStreamItem, type PullStreamItem } from './live-rows';
@@ -137,14 +137,6 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
       return !!state && state.firstSyncDone.down.getValue() && state.firstSyncDone.up.getValue() && !state.events.active.up.getValue();
     },
   };
-  // A row that comes while this collection pushes (most often the echo of that very push)
-  // waits for the push to settle, then goes as a row: a pull instead would fetch it again and
-  // keep the server busy while the next edit is on its way.
-  const liveItem = async (item: PullStreamItem) => {
-    const state = replication.internalReplicationState;
-    if (item !== 'RESYNC' && state?.firstSyncDone.up.getValue() && state.events.active.up.getValue()) await pushesSettled(replication, 2000);
-    return toStreamItem(name, item, liveRows);
-  };
   const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
     replicationIdentifier: ctx.identifier(name),
     collection: ctx.database.collections[name] as unknown as RxCollection<Doc>,
@@ -154,7 +146,7 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     waitForLeadership: false,
     toggleOnDocumentVisible: false,
     autoStart: true,
-    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.pipe(concatMap((item) => liveItem(item))) },
+    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.pipe(map((item) => toStreamItem(name, item, liveRows))) },
     push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 1000 },
   });
   return replication;
