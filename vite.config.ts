@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
@@ -49,10 +51,14 @@ const SEPARATE_PAGES = [
   { html: 'portal.html', assets: 'assets/portal', preload: /\/src\/app\/portal-app\.tsx$/ },
 ];
 
-// The estimate link page is also rendered by the server (src/estimate-link-server.tsx, loaded
-// by supabase/local/estimate-link-page.ts): built for Node into the build's ssr/ folder, which
-// the server never serves and the service worker never caches.
-const SERVER_RENDERED = { entry: 'estimate-link-server.tsx', folder: 'ssr', file: 'estimate-link-server.mjs' };
+// Built for Node into the build's ssr/ folder, which the server never serves and the service
+// worker never caches:
+// - the estimate link page rendered by the server (src/estimate-link-server.tsx, loaded by
+//   supabase/local/estimate-link-page.ts);
+// - the sign-in screen written into auth.html at build time (src/auth-shell-server.tsx): the
+//   server and the service worker (workbox tries /auth.html for /auth) answer /auth with it.
+const SERVER_RENDERED = { folder: 'ssr', entries: { 'estimate-link-server': 'estimate-link-server.tsx', 'auth-shell-server': 'auth-shell-server.tsx' } };
+const AUTH_SHELL = 'auth.html';
 
 /** Preloads from the HTML the files of the entry's dynamic import of `module` (not its other ones: supabase-js stays lazy). */
 function preloadDynamicImport(module: RegExp): Plugin {
@@ -85,13 +91,23 @@ function preloadDynamicImport(module: RegExp): Plugin {
 /** What the separate pages' builds and the server-rendered build share: no config file, the sources, quiet. */
 const NESTED_BUILD = { configFile: false, root: fileURLToPath(new URL('./src', import.meta.url)), publicDir: false, envDir: repoRoot, logLevel: 'warn' } satisfies InlineConfig;
 
+/** auth.html: index.html with the sign-in screen written in. */
+async function writeAuthShell(outDir: string): Promise<void> {
+  const renderer = path.join(outDir, SERVER_RENDERED.folder, 'auth-shell-server.mjs');
+  const { renderAuthShell } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/auth-shell-server');
+  const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const html = renderAuthShell(template);
+  if (html === null) throw new Error('index.html has no <!--shell-view--> place for the sign-in screen');
+  await writeFile(path.join(outDir, AUTH_SHELL), html);
+}
+
 function separatePages(): Plugin {
   let outDir = '';
   return {
     name: 'separate-pages',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const { build } = await import('vite');
@@ -125,14 +141,18 @@ function separatePages(): Plugin {
         // Everything bundled: the server loads it from wherever the build lies.
         ssr: { noExternal: true },
         build: {
-          ssr: fileURLToPath(new URL(`./src/${SERVER_RENDERED.entry}`, import.meta.url)),
+          ssr: true,
           outDir: `${outDir}/${SERVER_RENDERED.folder}`,
           emptyOutDir: false,
           target: 'node20',
           reportCompressedSize: false,
-          rollupOptions: { output: { entryFileNames: SERVER_RENDERED.file } },
+          rollupOptions: {
+            input: Object.fromEntries(Object.entries(SERVER_RENDERED.entries).map(([name, entry]) => [name, fileURLToPath(new URL(`./src/${entry}`, import.meta.url))])),
+            output: { entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' },
+          },
         },
       });
+      await writeAuthShell(outDir);
     },
   };
 }
@@ -146,6 +166,8 @@ export default defineConfig({
   plugins: [
     zodMiniCopy(),
     separatePages(),
+    // main.tsx starts the app after a first paint; its code downloads meanwhile.
+    preloadDynamicImport(/\/src\/app\/start-app\.tsx$/),
     react(),
     tailwindcss(),
     VitePWA({

@@ -1,36 +1,23 @@
+// The page's first module. The app's code takes one long task to run (60–100 ms on a tablet,
+// even from the service worker's cache), and the browser draws nothing during it: so the
+// browser first shows what the HTML already holds (auth.html's sign-in screen, else
+// "Loading…"), then the app starts. index.html preloads the app's code meanwhile; auth.html
+// does not (src/auth-shell-server.tsx says why), and the import below fetches it.
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { registerServiceWorker } from './app/pwa';
-import { loadsAuthAtStart } from './app/route-table';
-import { createAppRouter } from './app/router';
-import { StartupError } from './app/startup-error';
-import { authNeededAtLoad, loadAuth } from './features/auth/use-auth';
-import { appStore } from './lib/app-store';
-import { loadRuntimeConfig, startupErrorMessage } from './lib/runtime-config';
-import { provideRuntimeConfig } from './lib/supabase';
 
-async function start() {
-  const root = createRoot(document.getElementById('root')!);
-  registerServiceWorker(appStore);
-  const config = loadRuntimeConfig();
-  provideRuntimeConfig(config);
-  // Nothing waits in line: the router starts loading the page's code and, where the page
-  // needs auth, supabase-js loads too, both while the config is read.
-  const router = createAppRouter();
-  if (loadsAuthAtStart(window.location) && authNeededAtLoad()) loadAuth().catch(() => undefined);
-  try {
-    await config;
-  } catch (error) {
-    root.render(<StartupError message={startupErrorMessage(error)} />);
-    return;
-  }
-  root.render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
-}
+// Once the first paint is on screen: its entry comes after it is presented, and running the
+// app before then slows the painting itself on a two-core tablet (tests/bench/shell.ts). A
+// hidden tab paints nothing, hence the timer as well.
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    const observer = new PerformanceObserver(() => done());
+    const timer = setTimeout(() => done(), 150);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe({ type: 'paint', buffered: true });
+  });
 
-void start();
+void afterFirstPaint().then(() => import('./app/start-app'));

@@ -10,7 +10,7 @@ import { ErrorBoundary } from './error-boundary';
 import type { AppRouter } from './router';
 import { UpdatePrompt } from './update-prompt';
 
-/** The router is created by main.tsx before the config is read, so the page's code is already loading. */
+/** The router is created by start-app.tsx before the config is read, so the page's code is already loading. */
 export function App({ router }: { router: AppRouter }) {
   const [queryClient] = useState(createQueryClient);
   return (

@@ -1,7 +1,8 @@
 // The app's one supabase-js client, created on first need: supabase-js (auth, realtime,
 // storage…) is a large download that the customer's token pages never need, so it is loaded
 // with a dynamic import when a screen asks for auth (staff screens, /auth, /invite) and not
-// with the app's first JavaScript. main.tsx hands over the runtime config as it loads.
+// with the app's first JavaScript. The app's start (app/start-app.tsx) hands over the runtime
+// config as it loads.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from './runtime-config';
 
@@ -10,14 +11,14 @@ let client: SupabaseClient | undefined;
 let loading: Promise<SupabaseClient> | undefined;
 let url: string | undefined;
 
-/** main.tsx: the config the client (and the anonymous RPC path) will be created with. */
+/** app/start-app.tsx: the config the client (and the anonymous RPC path) will be created with. */
 export function provideRuntimeConfig(config: Promise<RuntimeConfig>): void {
   configPromise ??= config;
   config.then((c) => (url ??= c.supabaseUrl), () => undefined);
 }
 
 export function runtimeConfig(): Promise<RuntimeConfig> {
-  if (!configPromise) return Promise.reject(new Error('runtimeConfig() was called before provideRuntimeConfig(config) in main.tsx'));
+  if (!configPromise) return Promise.reject(new Error('runtimeConfig() was called before provideRuntimeConfig(config) in app/start-app.tsx'));
   return configPromise;
 }
 

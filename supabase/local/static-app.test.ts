@@ -9,6 +9,7 @@ mkdirSync(path.join(dir, 'assets'));
 writeFileSync(path.join(dir, 'index.html'), 'the app');
 writeFileSync(path.join(dir, 'estimate-link.html'), 'the estimate link page');
 writeFileSync(path.join(dir, 'portal.html'), 'the portal page');
+writeFileSync(path.join(dir, 'auth.html'), 'the app with its sign-in screen drawn');
 writeFileSync(path.join(dir, 'assets', 'main-abc.js'), 'code');
 mkdirSync(path.join(dir, 'ssr'));
 writeFileSync(path.join(dir, 'ssr', 'estimate-link-server.mjs'), 'server code');
@@ -33,18 +34,25 @@ describe('serving the built app', () => {
     }
   });
 
+  it('answers /auth with the app whose sign-in screen is written in, uncached', async () => {
+    for (const p of ['/auth', '/auth/']) {
+      expect(await page(p)).toEqual({ status: 200, body: 'the app with its sign-in screen drawn', cache: 'no-cache' });
+    }
+  });
+
   it('answers every other path, a blank token included, with the app', async () => {
-    const paths = ['/', '/estimates', '/portals', '/portals/abc', '/portal', '/portal/', '/portal/%20', '/portal/abc/other', '/prospect-portal/', '/portal-authx', '/requests'];
+    const paths = ['/', '/authx', '/auth/more', '/estimates', '/portals', '/portals/abc', '/portal', '/portal/', '/portal/%20', '/portal/abc/other', '/prospect-portal/', '/portal-authx', '/requests'];
     for (const p of [...paths, '/portal/estimate/', '/portal/estimate/%20', '/portal/estimate/abc/more', '/portal/estimate/%E0%A4%A']) {
       expect((await page(p)).body).toBe('the app');
     }
   });
 
-  it('falls back to the app where the build has no estimate link page', async () => {
+  it('falls back to the app where the build has no estimate link page or sign-in screen', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'cep-static-'));
     try {
       writeFileSync(path.join(other, 'index.html'), 'the app');
       expect((await page('/portal/estimate/abc', other)).body).toBe('the app');
+      expect((await page('/auth', other)).body).toBe('the app');
     } finally {
       rmSync(other, { recursive: true, force: true });
     }

@@ -1,7 +1,8 @@
 // The built app (STATIC_DIR) on the API's origin: hashed assets cached for good, pages and the
-// service worker never cached, any other path answered with the app (index.html), and the
-// pages a customer opens from an e-mail with their pages of their own: the estimate link
-// (estimate-link.html) and the portals (portal.html).
+// service worker never cached, any other path answered with the app (index.html; for /auth the
+// same app with its sign-in screen written in, auth.html), and the pages a customer opens from
+// an e-mail with their pages of their own: the estimate link (estimate-link.html) and the
+// portals (portal.html).
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -29,6 +30,8 @@ const TOKEN = '[^/]*[^/\\s][^/]*';
 const PORTAL_PAGE = new RegExp(
   `^/(?:portal-auth|portal-selection|prospect-portal-auth|prospect-portal-selection|prospect-portal/${TOKEN}|portal/(?!estimate/)${TOKEN}(?:/new-estimate)?)/?$`,
 );
+
+const AUTH_SHELL = /^\/auth\/?$/;
 
 /** The page of its own that answers a path, if any. */
 export function separatePageFor(decodedPath: string): string | undefined {
@@ -60,6 +63,9 @@ export async function serveApp(requestPath: string, accept: string, staticDir: s
   const separate = separatePageFor(decoded);
   const page = separate ? await fileResponse(path.join(staticDir, separate), 'no-cache') : undefined;
   if (page) return page;
+  // /auth: the app with its sign-in screen written in at build time (src/auth-shell-server.tsx).
+  const shell = AUTH_SHELL.test(decoded) ? await fileResponse(path.join(staticDir, 'auth.html'), 'no-cache') : undefined;
+  if (shell) return shell;
   const index = await fileResponse(path.join(staticDir, 'index.html'), 'no-cache');
   if (index) return index;
   return new Response(

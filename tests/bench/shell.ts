@@ -1,7 +1,9 @@
 // The app shell in Chromium: gzipped JavaScript that /auth loads (goal ≤ 200 KB), and the time
 // from navigation to a rendered sign-in screen with the service worker warm and the network
-// cut, as a ratio to loading a precached static file (/favicon.svg) the same way.
-import type { BrowserContext } from '@playwright/test';
+// cut, as a ratio to loading a precached static file (/favicon.svg) the same way (goal ≤ 3).
+// The screen is written into auth.html (src/auth-shell-server.tsx) and shows before the app
+// runs; the time until the app has taken it over (its Sign in button enabled) is printed too.
+import { expect, type BrowserContext } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { startTestServer } from '../../supabase/local/testing/harness';
 import { buildApp, launchChromium } from './lib/browser';
@@ -10,14 +12,20 @@ const RUNS = 15;
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
-async function timeOffline(context: BrowserContext, url: string, ready: string | null): Promise<number[]> {
-  const times: number[] = [];
+type Times = { shown: number[]; interactive: number[] };
+
+async function timeOffline(context: BrowserContext, url: string, ready: string | null): Promise<Times> {
+  const times: Times = { shown: [], interactive: [] };
   for (let i = 0; i < RUNS; i++) {
     const page = await context.newPage();
     const started = performance.now();
     await page.goto(url, { waitUntil: ready ? 'commit' : 'load' });
     if (ready) await page.getByRole('heading', { name: ready }).waitFor();
-    times.push(performance.now() - started);
+    times.shown.push(performance.now() - started);
+    if (ready) {
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+      times.interactive.push(performance.now() - started);
+    }
     await page.close();
   }
   return times;
@@ -52,13 +60,14 @@ export async function run(): Promise<void> {
     // Offline for real: the service worker's own fetches are cut too, not only the page's.
     await context.route('**/*', (route) => route.abort('internetdisconnected'));
     await context.setOffline(true);
-    const shell = await timeOffline(context, `${server.url}/auth`, 'Welcome back');
-    const blank = await timeOffline(context, `${server.url}/favicon.svg`, null);
-    const p50 = percentile(shell, 50) / percentile(blank, 50);
-    const p95 = percentile(shell, 95) / percentile(blank, 95);
-    console.log(`offline shell (/auth rendered), service worker warm: p50 ${percentile(shell, 50).toFixed(0)} ms, p95 ${percentile(shell, 95).toFixed(0)} ms`);
-    console.log(`baseline (precached /favicon.svg, same way): p50 ${percentile(blank, 50).toFixed(0)} ms, p95 ${percentile(blank, 95).toFixed(0)} ms`);
-    console.log(`ratio shell / baseline: p50 ${p50.toFixed(2)}, p95 ${p95.toFixed(2)}`);
+    const { shown, interactive } = await timeOffline(context, `${server.url}/auth`, 'Welcome back');
+    const { shown: blank } = await timeOffline(context, `${server.url}/favicon.svg`, null);
+    const ms = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(0)} ms, p95 ${percentile(xs, 95).toFixed(0)} ms`;
+    const ratio = (xs: number[]) => `p50 ${(percentile(xs, 50) / percentile(blank, 50)).toFixed(2)}, p95 ${(percentile(xs, 95) / percentile(blank, 95)).toFixed(2)}`;
+    console.log(`offline shell (/auth shown), service worker warm: ${ms(shown)}`);
+    console.log(`  the app took it over (Sign in enabled): ${ms(interactive)}`);
+    console.log(`baseline (precached /favicon.svg, same way): ${ms(blank)}`);
+    console.log(`ratio shell / baseline: ${ratio(shown)} (goal ≤ 3); taken over / baseline: ${ratio(interactive)}`);
     await context.close();
   } finally {
     await browser.close();

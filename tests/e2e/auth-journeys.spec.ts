@@ -61,6 +61,32 @@ test('sign-in needs an identifier and a password, and keeps what was typed on fa
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('Wrong-password-1');
 });
 
+test('the sign-in screen shows before the app has started, and what is typed meanwhile is kept', async ({ page, request, baseURL }) => {
+  const { email, password } = await signUpStaff(request, baseURL!);
+  // The app's code is held back: /auth answers with the screen written into its HTML.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/start-app-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign In · Customer Engagement Portal');
+  // Not sendable until the app runs: the browser would put the password in the address.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+
+  release();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await expect(page.getByLabel('Email or phone number')).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(password);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('signing in returns to the page that asked for it', async ({ page, request, baseURL }) => {
   const { email, password } = await signUpStaff(request, baseURL!);
   await page.goto('/products');

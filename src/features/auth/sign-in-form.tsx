@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { prerenderedValue } from '../../lib/prerendered-input';
 import { IdentifierField } from './account-fields';
 import { browserSignInDeps, signIn } from './commands';
 import { FormAlert } from './form-alert';
@@ -15,7 +16,8 @@ export function SignInForm({ resetHref }: { resetHref: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setFocus, formState: { errors, isSubmitting } } = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { identifier: '', password: '' },
+    // What was typed before the app took over the sign-in screen written into auth.html.
+    defaultValues: { identifier: prerenderedValue('identifier') ?? '', password: prerenderedValue('password') ?? '' },
     reValidateMode: 'onSubmit',
   });
 

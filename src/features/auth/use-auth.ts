@@ -112,6 +112,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return createElement(InternalsContext.Provider, { value: current }, createElement(AuthContext.Provider, { value }, children));
 }
 
+const SIGNED_OUT_STATE: AuthState = { ...SIGNED_OUT, signOut: () => Promise.resolve() };
+
+/** The auth state of a visitor known to be signed out, for the sign-in screen written into the build (src/auth-shell-server.tsx). */
+export function SignedOutAuthProvider({ children }: { children: ReactNode }) {
+  return createElement(AuthContext.Provider, { value: SIGNED_OUT_STATE }, children);
+}
+
 export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth() needs <AuthProvider> above it');

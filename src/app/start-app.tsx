@@ -1,0 +1,48 @@
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { registerServiceWorker } from './pwa';
+import { loadsAuthAtStart } from './route-table';
+import { createAppRouter, routerReady } from './router';
+import { StartupError } from './startup-error';
+import { authNeededAtLoad, loadAuth } from '../features/auth/use-auth';
+import { appStore } from '../lib/app-store';
+import { keepPrerenderedInput, restorePrerenderedFocus } from '../lib/prerendered-input';
+import { loadRuntimeConfig, startupErrorMessage } from '../lib/runtime-config';
+import { provideRuntimeConfig } from '../lib/supabase';
+
+/** The app's start, run by main.tsx once the browser has drawn what the HTML holds. */
+async function start() {
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  registerServiceWorker(appStore);
+  const config = loadRuntimeConfig();
+  provideRuntimeConfig(config);
+  // Nothing waits in line: the router starts loading the page's code and, where the page
+  // needs auth, supabase-js loads too, both while the config is read.
+  const router = createAppRouter();
+  if (loadsAuthAtStart(window.location) && authNeededAtLoad()) loadAuth().catch(() => undefined);
+  try {
+    await config;
+  } catch (error) {
+    root.render(<StartupError message={startupErrorMessage(error)} />);
+    return;
+  }
+  // The first render waits for the page's code: before it, the router renders nothing, which
+  // would blank the screen written into the HTML (auth.html) or its "Loading…" for a moment.
+  await routerReady(router);
+  // Rendered at once (flushSync), so nothing typed into the written-in screen lands between
+  // reading it and replacing it.
+  keepPrerenderedInput(container);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+  restorePrerenderedFocus(container);
+}
+
+void start();

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderAuthShell } from './auth-shell-server';
+
+const template = readFileSync(new URL('./index.html', import.meta.url), 'utf8').replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/start-app-abc.js">\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>',
+);
+
+describe('the sign-in screen written into auth.html', () => {
+  const html = renderAuthShell(template)!;
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<noscript>'));
+
+  it('holds the signed-out sign-in screen in place of "Loading…", with its title', () => {
+    expect(root).toContain('<h1 class="text-2xl font-semibold text-slate-900">Welcome back</h1>');
+    expect(root).not.toContain('Loading…');
+    expect(root).toMatch(/<input[^>]*name="identifier"/);
+    expect(root).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
+    expect(html).toContain('<title>Sign In · Customer Engagement Portal</title>');
+  });
+
+  it('cannot be sent before the app takes over: its one submit button is disabled', () => {
+    expect(root.match(/<button type="submit"[^>]*>/g)).toEqual([expect.stringContaining(' disabled=""')]);
+  });
+
+  it('keeps the stylesheet and the entry script, and leaves out the preloads', () => {
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(html).toContain('<script type="module" src="/main.tsx"></script>');
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('refuses a template without a place for the screen', () => {
+    expect(renderAuthShell(template.replace(/<!--\/?shell-view-->/g, ''))).toBeNull();
+  });
+});
