@@ -17,6 +17,7 @@ describe('the sign-in screen written into auth.html', () => {
     expect(root).toMatch(/<input[^>]*name="identifier"/);
     expect(root).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
     expect(html).toContain('<title>Sign In · Customer Engagement Portal</title>');
+    expect(html).toContain('<div id="root" data-written-in="">'); // main.tsx: show it, then start the app
   });
 
   it('cannot be sent before the app takes over: its one submit button is disabled', () => {

@@ -1,8 +1,8 @@
-// The page's first module. The app's code takes one long task to run (60–100 ms on a tablet,
-// even from the service worker's cache), and the browser draws nothing during it: so the
-// browser first shows what the HTML already holds (auth.html's sign-in screen, else
-// "Loading…"), then the app starts. index.html preloads the app's code meanwhile; auth.html
-// does not (src/auth-shell-server.tsx says why), and the import below fetches it.
+// The page's first module: it starts the app (src/app/start-app.tsx), whose code index.html
+// preloads. auth.html holds the sign-in screen written in (src/auth-shell-server.tsx): there
+// the browser first shows it, then the app starts, since the app's code takes one long task to
+// run (60–100 ms on a tablet, even from the service worker's cache) during which nothing is
+// drawn.
 import './styles.css';
 
 // Once the first paint is on screen: its entry comes after it is presented, and running the
@@ -20,4 +20,5 @@ const afterFirstPaint = () =>
     observer.observe({ type: 'paint', buffered: true });
   });
 
-void afterFirstPaint().then(() => import('./app/start-app'));
+const writtenIn = document.getElementById('root')?.hasAttribute('data-written-in') ?? false;
+void (writtenIn ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/start-app'));
