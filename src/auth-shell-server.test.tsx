@@ -9,7 +9,7 @@ const template = readFileSync(new URL('./index.html', import.meta.url), 'utf8').
 
 describe('the sign-in screen written into auth.html', () => {
   const html = renderAuthShell(template)!;
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<noscript>'));
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<noscript>'));
 
   it('holds the signed-out sign-in screen in place of "Loading…", with its title', () => {
     expect(root).toContain('<h1 class="text-2xl font-semibold text-slate-900">Welcome back</h1>');
