@@ -37,6 +37,14 @@ describe('serving the built app', () => {
   it('answers /auth with the app whose sign-in screen is written in, uncached', async () => {
     for (const p of ['/auth', '/auth/']) {
       expect(await page(p)).toEqual({ status: 200, body: 'the app with its sign-in screen drawn', cache: 'no-cache' });
+      expect((await serveApp(p, 'text/html', dir, '?')).status).toBe(200);
+      expect(await (await serveApp(p, 'text/html', dir, '?')).text()).toBe('the app with its sign-in screen drawn');
+    }
+  });
+
+  it('answers /auth with a query (another screen: sign-up, reset, a second factor) with the plain app', async () => {
+    for (const query of ['?mode=sign-up', '?reset=true', '?mfa=1&redirect=%2Fproducts', '?redirect=%2Fproducts']) {
+      expect(await (await serveApp('/auth', 'text/html', dir, query)).text()).toBe('the app');
     }
   });
 

@@ -40,8 +40,8 @@ export function separatePageFor(decodedPath: string): string | undefined {
   return undefined;
 }
 
-/** The built app: hashed assets are immutable, index.html and the service worker never cached, SPA fallback. */
-export async function serveApp(requestPath: string, accept: string, staticDir: string): Promise<Response> {
+/** The built app: hashed assets are immutable, index.html and the service worker never cached, SPA fallback. `query`: the request's, '?' included or empty. */
+export async function serveApp(requestPath: string, accept: string, staticDir: string, query = ''): Promise<Response> {
   const decoded = (() => {
     try {
       return decodeURIComponent(requestPath);
@@ -64,7 +64,9 @@ export async function serveApp(requestPath: string, accept: string, staticDir: s
   const page = separate ? await fileResponse(path.join(staticDir, separate), 'no-cache') : undefined;
   if (page) return page;
   // /auth: the app with its sign-in screen written in at build time (src/auth-shell-server.tsx).
-  const shell = AUTH_SHELL.test(decoded) ? await fileResponse(path.join(staticDir, 'auth.html'), 'no-cache') : undefined;
+  // Only without a query, as the service worker does: ?mode=sign-up, ?reset=true and the like
+  // show another screen, and the written-in form would take what is typed meant for that one.
+  const shell = AUTH_SHELL.test(decoded) && query.replace(/^\?/, '') === '' ? await fileResponse(path.join(staticDir, 'auth.html'), 'no-cache') : undefined;
   if (shell) return shell;
   const index = await fileResponse(path.join(staticDir, 'index.html'), 'no-cache');
   if (index) return index;
