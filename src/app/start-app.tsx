@@ -12,7 +12,7 @@ import { keepPrerenderedInput, restorePrerenderedFocus } from '../lib/prerendere
 import { loadRuntimeConfig, startupErrorMessage } from '../lib/runtime-config';
 import { provideRuntimeConfig } from '../lib/supabase';
 
-/** The app's start, run by main.tsx once the browser has drawn what the HTML holds. */
+/** The app's start, run by main.tsx (on auth.html once the browser has shown the screen written in). */
 async function start() {
   const container = document.getElementById('root')!;
   const root = createRoot(container);
