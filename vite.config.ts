@@ -57,8 +57,8 @@ const SEPARATE_PAGES = [
 //   supabase/local/estimate-link-page.ts);
 // - the sign-in screen written into auth.html at build time (src/auth-shell-server.tsx): the
 //   server and the service worker (workbox tries /auth.html for /auth) answer /auth with it.
-const SERVER_RENDERED = { folder: 'ssr', entries: { 'estimate-link-server': 'estimate-link-server.tsx', 'auth-shell-server': 'auth-shell-server.tsx' } };
-const AUTH_SHELL = 'auth.html';
+const AUTH_SHELL = { html: 'auth.html', renderer: 'auth-shell-server' };
+const SERVER_RENDERED = { folder: 'ssr', entries: { 'estimate-link-server': 'estimate-link-server.tsx', [AUTH_SHELL.renderer]: 'auth-shell-server.tsx' } };
 
 /** Preloads from the HTML the files of the entry's dynamic import of `module` (not its other ones: supabase-js stays lazy). */
 function preloadDynamicImport(module: RegExp): Plugin {
@@ -93,12 +93,12 @@ const NESTED_BUILD = { configFile: false, root: fileURLToPath(new URL('./src', i
 
 /** auth.html: index.html with the sign-in screen written in. */
 async function writeAuthShell(outDir: string): Promise<void> {
-  const renderer = path.join(outDir, SERVER_RENDERED.folder, 'auth-shell-server.mjs');
+  const renderer = path.join(outDir, SERVER_RENDERED.folder, `${AUTH_SHELL.renderer}.mjs`);
   const { renderAuthShell } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/auth-shell-server');
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const html = renderAuthShell(template);
   if (html === null) throw new Error('index.html has no <!--shell-view--> place for the sign-in screen');
-  await writeFile(path.join(outDir, AUTH_SHELL), html);
+  await writeFile(path.join(outDir, AUTH_SHELL.html), html);
 }
 
 function separatePages(): Plugin {
@@ -166,7 +166,7 @@ export default defineConfig({
   plugins: [
     zodMiniCopy(),
     separatePages(),
-    // main.tsx starts the app after a first paint; its code downloads meanwhile.
+    // main.tsx imports the app's start (src/app/start-app.tsx): index.html preloads its files.
     preloadDynamicImport(/\/src\/app\/start-app\.tsx$/),
     react(),
     tailwindcss(),

@@ -3,19 +3,18 @@
 // signed-out visitor sees the screen as soon as the HTML is parsed instead of after the app's
 // JavaScript has run, loaded the page's code and rendered it (about 250 ms on a tablet, even
 // offline). It is a picture of the screen, not a second app: the same script starts and
-// renders the same screen over it. What is typed before then is kept (lib/prerendered-form.ts).
+// renders the same screen over it. What is typed before then is kept (lib/prerendered-input.ts).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { headFor } from './app/route-table';
 import { AuthPage } from './features/auth/auth-page';
 import { SignedOutAuthProvider } from './features/auth/use-auth';
+import { WRITTEN_IN } from './lib/prerendered-input';
 
 // The place index.html keeps for a screen written in: its "Loading…" until then.
 const VIEW = /<!--shell-view-->[\s\S]*?<!--\/shell-view-->/;
 const TITLE = /<title>[^<]*<\/title>/;
-/** The root's mark of a screen written in: main.tsx then lets the browser show it before the app runs. */
-const WRITTEN_IN = 'data-written-in';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

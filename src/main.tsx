@@ -4,6 +4,7 @@
 // run (60–100 ms on a tablet, even from the service worker's cache) during which nothing is
 // drawn.
 import './styles.css';
+import { WRITTEN_IN } from './lib/prerendered-input';
 
 // Once the first paint is on screen: its entry comes after it is presented, and running the
 // app before then slows the painting itself on a two-core tablet (tests/bench/shell.ts). A
@@ -20,5 +21,5 @@ const afterFirstPaint = () =>
     observer.observe({ type: 'paint', buffered: true });
   });
 
-const writtenIn = document.getElementById('root')?.hasAttribute('data-written-in') ?? false;
+const writtenIn = document.getElementById('root')?.hasAttribute(WRITTEN_IN) ?? false;
 void (writtenIn ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/start-app'));

@@ -2,6 +2,9 @@
 // before the app took the screen over. start-app.tsx reads it just before React replaces that
 // markup with the same screen, whose form starts from the values, and then puts the focus back
 // on the same element (the same markup, so the same place among the focusable ones).
+/** The root's mark of a screen written in (auth.html): main.tsx lets the browser show it before the app runs. */
+export const WRITTEN_IN = 'data-written-in';
+
 type Focus = { index: number; start: number | null; end: number | null };
 type Typed = { values: ReadonlyMap<string, string>; focus: Focus | null };
 

@@ -121,11 +121,7 @@ function createApp(ctx: LocalContext, realtime: Realtime): Hono {
   app.all('/rest/v1', (c) => c.json(new ApiError(404, 'PGRST205', 'Not found').toJSON(), 404));
 
   app.get('/portal/estimate/*', (c) => serveEstimateLinkPage(ctx, c));
-  app.get('*', (c) => {
-    const url = c.req.url;
-    const q = url.indexOf('?');
-    return serveApp(c.req.path, c.req.header('accept') ?? '', config.STATIC_DIR, q < 0 ? '' : url.slice(q));
-  });
+  app.get('*', (c) => serveApp(c.req.path, c.req.header('accept') ?? '', config.STATIC_DIR, new URL(c.req.url).search));
   return app;
 }
 
