@@ -1,7 +1,8 @@
 // What becomes of the server's answers to a push: a rejection is recorded as a sync failure
 // the user can see and retry (an accepted later push clears it), a conflict hands the server's
-// document back to RxDB to merge, and every answer is kept in the push record until the
-// collection's own push settles it (sync/push-batcher.ts says why).
+// document back to RxDB to merge, and so does a retried change the server had applied (see
+// adoptsServerRow), and every answer is kept in the push record until the collection's own
+// push settles it (sync/push-batcher.ts says why).
 import type { WithDeleted } from 'rxdb';
 import { failureId, syncIssues } from '../src/db/collections/sync-issues';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
@@ -31,6 +32,18 @@ async function recordFailure(db: AppDatabase, name: ReplicatedName, pushed: Doc,
   );
 }
 
+/**
+ * Whether RxDB must take the server's row from this answer, not record the pushed document as
+ * the server's: a conflict's, to merge, and an applied change sent again ('duplicate': its first
+ * answer was lost). While RxDB waited for that answer, a pull may have brought the row; RxDB
+ * skips a pulled row whose push it has not recorded, yet moves its checkpoint past it, so
+ * recording the pushed document would leave the device on a stale row for good. Handed over as
+ * a conflict, the merge keeps the device's own values (the server has them) and takes the rest.
+ */
+export function adoptsServerRow(result: PushResult): boolean {
+  return !!result.server_doc && (result.status === 'conflict' || (result.status === 'applied' && result.duplicate === true));
+}
+
 /** One answer to apply: the row as pushed and what the server said. */
 export type Answer = { name: ReplicatedName; pushed: Doc; result: PushResult };
 
@@ -50,8 +63,8 @@ export async function settleAnswers(
   for (const { name, pushed, result } of answers) {
     const id = String(pushed.id);
     onSettled?.(name, id, result, pushed);
+    if (adoptsServerRow(result)) conflicts.set(keyOf(name, id), fromServer(name, result.server_doc!) as WithDeleted<Doc>);
     if (result.status === 'applied') cleared.add(failureId(name, id));
-    else if (result.status === 'conflict' && result.server_doc) conflicts.set(keyOf(name, id), fromServer(name, result.server_doc) as WithDeleted<Doc>);
     else if (result.status === 'rejected') {
       cleared.delete(failureId(name, id));
       await recordFailure(db, name, pushed, result);
@@ -71,8 +84,8 @@ export function keepAnswers(state: PushState, batch: readonly Change[], results:
     const change = batch.find((c) => c.seq === result.seq);
     if (!change) continue;
     const key = keyOf(change.table, change.doc.id);
-    delete acked[key];
-    // A missing parent is no final answer: the row is sent again once its parent may be there.
+    // A missing parent is no final answer: the row is sent again once its parent may be there,
+    // rebased again on the answer kept before (an earlier write of it the server applied).
     if (result.status === 'rejected' && result.code === '23503') continue;
     acked[key] = { result, pushed: change.doc };
   }

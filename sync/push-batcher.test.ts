@@ -93,7 +93,7 @@ const newRow = (doc: Doc): PushRow => ({ newDocumentState: { ...doc, _deleted: f
 const newAccounts = (n: number) => Array.from({ length: n }, (_, i) => newRow(accounts.create({ id: crypto.randomUUID(), org_id: ORG, name: `Account ${i}` })));
 
 describe('push batcher after a lost answer', () => {
-  it("settles rows from the answer another collection's push received, without writing them again", async () => {
+  it("settles rows from the answer another collection's push received, without writing them again, and hands RxDB the server's rows", async () => {
     const db = await open();
     const server = fakeServer();
     const batcher = batcherFor(db, server);
@@ -106,8 +106,10 @@ describe('push batcher after a lost answer', () => {
     // The estimates push goes first after the outage and re-sends the lost batch.
     const estimate = estimates.create({ id: crypto.randomUUID(), org_id: ORG, owner_id: USER, title: 'Roof', number: 'DRAFT-1' });
     expect(await batcher.push('estimates', [newRow(estimate)])).toEqual([]);
-    // RxDB then retries the accounts push with the same rows.
-    expect(await batcher.push('accounts', rows)).toEqual([]);
+    // RxDB then retries the accounts push with the same rows; it takes the server's rows.
+    const taken = await batcher.push('accounts', rows);
+    expect(taken.map((doc) => doc.id)).toEqual(rows.map((row) => row.newDocumentState.id));
+    expect(taken.every((doc) => doc.owner_id === USER)).toBe(true);
 
     for (const row of rows) expect(server.writes.get(String(row.newDocumentState.id))).toBe(1);
     expect(await db.sync_issues.count().exec()).toBe(0);
@@ -121,9 +123,42 @@ describe('push batcher after a lost answer', () => {
 
     server.loseAnswers.add(2);
     await expect(batcher.push('accounts', rows)).rejects.toThrow(/response lost/);
-    expect(await batcher.push('accounts', rows)).toEqual([]);
+    // The rows of the lost chunk come back as the server has them (see the next test).
+    expect((await batcher.push('accounts', rows)).map((doc) => doc.id)).toEqual(rows.slice(2).map((row) => row.newDocumentState.id));
 
     for (const row of rows) expect(server.writes.get(String(row.newDocumentState.id))).toBe(1);
+    expect(await db.sync_issues.count().exec()).toBe(0);
+  });
+
+  // While the answer was lost, RxDB may have skipped a pull of the row (a row whose push it has
+  // not recorded looks like an unpushed change) and moved its checkpoint past it: recording the
+  // pushed document as the server's would leave the device on a stale row.
+  it("hands RxDB the server's row for a change applied before its answer was lost, merged without a conflict", async () => {
+    const db = await open();
+    const server = fakeServer();
+    const batcher = batcherFor(db, server);
+    const handler = createConflictHandler(db, 'accounts', { baseOf: (docId, local) => batcher.knownBase('accounts', docId, local) });
+    const [row] = newAccounts(1);
+    const created = row!.newDocumentState;
+
+    // A new row: the server fills in its owner.
+    server.loseAnswers.add(1);
+    await expect(batcher.push('accounts', [row!])).rejects.toThrow(/response lost/);
+    const [first] = await batcher.push('accounts', [row!]);
+    expect(first).toMatchObject({ id: created.id, owner_id: USER, updated_at: server.rows.get(String(created.id))!.updated_at });
+    // RxDB has no base for a new row: the batcher's (the device's own write) makes it no conflict.
+    expect(await handler.resolve({ assumedMasterState: undefined, realMasterState: first!, newDocumentState: created }, 'test')).toMatchObject({ owner_id: USER, updated_at: first!.updated_at });
+
+    // An edit RxDB pushes against the state it recorded, answered again after a lost answer.
+    const recorded = { ...first!, _deleted: false };
+    const edit = { newDocumentState: { ...recorded, phone: '555-0100' }, assumedMasterState: recorded } as PushRow;
+    server.loseAnswers.add(3);
+    await expect(batcher.push('accounts', [edit])).rejects.toThrow(/response lost/);
+    const [second] = await batcher.push('accounts', [edit]);
+    expect(second).toMatchObject({ phone: '555-0100', updated_at: server.rows.get(String(created.id))!.updated_at });
+    expect(await handler.resolve({ assumedMasterState: recorded, realMasterState: second!, newDocumentState: edit.newDocumentState }, 'test')).toMatchObject({ phone: '555-0100', updated_at: second!.updated_at });
+
+    expect(server.writes.get(String(created.id))).toBe(2);
     expect(await db.sync_issues.count().exec()).toBe(0);
   });
 

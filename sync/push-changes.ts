@@ -7,7 +7,7 @@ import type { WithDeleted } from 'rxdb';
 import { REPLICATED_COLLECTIONS, type AppDatabase } from '../src/db/database';
 import { documentsEqual, rebaseOnOwnWrite, type Doc } from './merge';
 import { baseOnWire, fromServer, toServer, type Change, type PushResult } from './protocol';
-import { keyOf, type Answer } from './push-answers';
+import { adoptsServerRow, keyOf, type Answer } from './push-answers';
 import { holdBack, withoutBlankDrafts, type HoldBackOptions, type PushItem } from './push-holdbacks';
 import type { Outbox } from './push-outbox';
 import type { PushRecord, PushState } from './push-state';
@@ -79,6 +79,7 @@ async function numberChanges(ctx: PushContext, work: PushItem[], state: PushStat
     const previous = acked[key];
     if (previous && documentsEqual(previous.pushed, doc)) {
       answered.push({ name: item.name, pushed: doc, result: previous.result });
+      rememberOwnWrite(ctx, item, doc, previous.result);
       continue;
     }
     // An earlier batch already changed this row: compare against what it made of it.
@@ -107,17 +108,29 @@ async function applyAnswers(ctx: PushContext, results: PushResult[], bySeq: Map<
     const key = keyOf(item.name, item.doc.id);
     const held = await holdBack(ctx.db, item, result, attempt, ctx);
     if (held) {
-      // Not an answer to keep: the row is sent again, in this push or a later one.
-      delete acked[key];
+      // Not an answer to keep: the row is sent again, in this push or a later one. A missing
+      // parent's refusal was not kept (keepAnswers): the answer before it stays, the row's base.
+      if (result.code !== '23503') delete acked[key];
       if (held === 'retry') again.push(item);
       else outcome.deferred.add(key);
       continue;
     }
     if (result.status === 'applied') ctx.bases.delete(key);
+    rememberOwnWrite(ctx, item, item.doc, result);
     answered.push({ name: item.name, pushed: item.doc, result });
   }
   for (const [key, conflict] of await ctx.settle(answered)) outcome.conflicts.set(key, conflict);
   return again;
+}
+
+/**
+ * An applied change whose answer RxDB gets as the server's row (adoptsServerRow), for a row RxDB
+ * has no base for (a new one): the merge is based on the device's own write, which the server
+ * applied, so what the server filled in (an owner, a number) is taken, not logged as a conflict.
+ */
+function rememberOwnWrite(ctx: PushContext, item: PushItem, pushed: Doc, result: PushResult) {
+  if (result.status !== 'applied' || !adoptsServerRow(result) || item.row.assumedMasterState) return;
+  ctx.bases.set(keyOf(item.name, pushed.id), { pushed: fromServer(item.name, pushed), known: fromServer(item.name, result.server_doc!) });
 }
 
 /**

@@ -21,7 +21,7 @@ create table public.sync_devices (
   device_id uuid primary key,
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   last_seq bigint not null default 0 check (last_seq >= 0),
-  -- Outcomes of the last batch without documents, answered again for a retried batch.
+  -- The answers of the last batch (documents included, up to 8 MB), answered again for a retried batch.
   last_results jsonb not null default '[]'::jsonb,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -546,7 +546,7 @@ begin
     -- Every answer of this batch, also those to changes it repeated from the one before.
     kept := coalesce((select jsonb_agg(r - 'duplicate') from jsonb_array_elements(p_results) r), '[]'::jsonb);
     -- A bound for batches of very large rows: past 8 MB the documents are dropped and a
-    -- retry is answered with the outcomes only (the device then pulls the rows).
+    -- retry is answered from the rows as they are then (private.sync_forgotten_answer).
     if octet_length(kept::text) > 8388608 then
       kept := (select jsonb_agg(r - 'server_doc') from jsonb_array_elements(kept) r);
     end if;
@@ -575,6 +575,55 @@ language sql immutable set search_path = '' as $$
   from jsonb_array_elements(p_changes) with ordinality x(c, o)
 $$;
 
+-- The answer to a change sent again after a later batch of its device landed (only the last
+-- batch's answers are kept): the change was applied, refused or in conflict then, which the
+-- server no longer knows, so it answers from the row as the caller reads it now. A row that
+-- still holds every column the change writes is answered applied, with the row; any other
+-- row as a conflict, with the row, which the device merges against the state it assumed (a
+-- plain 'applied' made it record its document as the server's, over a server version it may
+-- have skipped meanwhile); no row the caller can read, rejected, so the device keeps its
+-- document and shows the failure. Read as the caller: only a row it may read is answered.
+create or replace function private.sync_forgotten_answer(change jsonb) returns jsonb
+language plpgsql set search_path = '' as $$
+declare
+  tbl text := change ->> 'table';
+  doc jsonb := change -> 'doc';
+  answer jsonb;
+  current_row jsonb;
+  typed jsonb;
+  err_code text;
+  err_detail text;
+begin
+  if not (coalesce(tbl, '') = any (private.sync_tables())) or jsonb_typeof(doc) is distinct from 'object'
+     or coalesce(doc ->> 'id', '') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    -- Refused as it was the first time, without touching the database.
+    return private.sync_apply_change(change);
+  end if;
+  answer := jsonb_build_object('seq', (change ->> 'seq')::bigint, 'table', tbl, 'id', doc ->> 'id');
+  execute format('select to_jsonb(t) - ''_txid'' - ''locked_txid'' from public.%I t where t.id = $1', tbl)
+    into current_row using (doc ->> 'id')::uuid;
+  if current_row is null then
+    return answer || jsonb_build_object('status', 'rejected', 'reason', 'answer_lost',
+      'message', 'The answer to this change was lost, and the caller has no such row on the server');
+  end if;
+  -- Compared as the column's type renders it, server-stamped columns aside (as a conflict is).
+  begin
+    execute format('select to_jsonb(jsonb_populate_record(null::public.%I, $1))', tbl) into typed using doc;
+  exception when others then
+    -- A value the column cannot take: refused then, and answered so again.
+    get stacked diagnostics err_code = returned_sqlstate, err_detail = pg_exception_detail;
+    return answer || jsonb_build_object('status', 'rejected', 'code', err_code, 'reason', private.sync_reason(err_code, err_detail));
+  end;
+  if exists (
+    select 1 from jsonb_object_keys(doc) k
+    where current_row ? k and k <> all (private.sync_server_stamped()) and (typed -> k) is distinct from (current_row -> k)
+  ) then
+    return answer || jsonb_build_object('status', 'conflict', 'reason', 'answer_lost', 'server_doc', current_row);
+  end if;
+  return answer || jsonb_build_object('status', 'applied', 'server_doc', current_row);
+end
+$$;
+
 -- p_changes: [{seq, table, doc, assumed? | assumed_changes?}], seq increasing per device. Returns
 -- {results: [{seq, table, id, status, reason?, code?, message?, server_doc?, duplicate?}], last_seq}.
 -- Answers in batch order, except changes whose parent was missing (23503), tried again after
@@ -585,7 +634,8 @@ $$;
 -- left it in server_doc). The answers of the last batch are kept whole (server documents
 -- included) and a retried batch gets them again, marked duplicate. Only the last batch is
 -- kept (a device re-sends only its last unanswered batch), at most 1000 answers and 8 MB of
--- documents.
+-- documents; a change of an earlier batch is answered from its row as it is now
+-- (private.sync_forgotten_answer), also marked duplicate.
 create or replace function public.sync_push(p_device_id uuid, p_changes jsonb)
 returns jsonb
 language plpgsql security invoker set search_path = '' set timezone = 'UTC' as $$
@@ -616,13 +666,16 @@ begin
   p_changes := private.sync_whole_changes(p_changes);
   total := jsonb_array_length(p_changes);
 
-  -- The last batch's answers by sequence number (the first one of a number, as before).
+  -- The last batch's answers by sequence number (the first one of a number, as before). One
+  -- kept without its document (past the 8 MB bound) is answered from the row instead, like a
+  -- forgotten one: the device needs the server's version of a row it wrote or conflicts with.
   select coalesce(jsonb_object_agg(s.seq, s.r), '{}'::jsonb) into previous
   from (
     select distinct on ((r -> 'seq')::text) (r -> 'seq')::text as seq, r
     from jsonb_array_elements(device.last_results) with ordinality x(r, o)
     order by (r -> 'seq')::text, o
-  ) s;
+  ) s
+  where s.r ->> 'status' = 'rejected' or s.r ? 'server_doc';
 
   -- answers[k] answers the k-th change of the batch; a change tried again in round 2 leaves
   -- its slot empty and is answered in slot total + (its place in the retry list).
@@ -642,8 +695,7 @@ begin
     loop
       slot := case when round = 1 then k else total + k end;
       if change is not null and round = 1 and (change ->> 'seq')::bigint <= device.last_seq then
-        answers[slot] := coalesce(previous -> (change -> 'seq')::text,
-            jsonb_build_object('seq', (change ->> 'seq')::bigint, 'table', change ->> 'table', 'id', change -> 'doc' ->> 'id', 'status', 'applied'))
+        answers[slot] := coalesce(previous -> (change -> 'seq')::text, private.sync_forgotten_answer(change))
           || jsonb_build_object('duplicate', true);
         continue;
       end if;

@@ -220,4 +220,57 @@ describe.each(backends)('set-based sync_push on %s', (backend) => {
     const numbers = await db.query<{ number: string }>(`select number from public.estimates where id = any ($1::uuid[]) order by number`, [rows.map((r) => r.id)]);
     expect(new Set(numbers.rows.map((r) => r.number)).size).toBe(50);
   });
+
+  // A device whose answer was lost sends its batch again; by then a later batch of the same
+  // device may have landed (only the last batch's answers are kept). The retried changes get
+  // the row as the server has it now, so the device records the server's version, not only
+  // its own document (a pull of that version may have been skipped while the answer was lost).
+  it('answers a retried change whose batch is no longer the last kept one with the server row', async () => {
+    const [edited, changedSince, later] = await asUser(db, team.sales, async (tx) => [
+      String((await insertEstimate(tx, team.orgId, { title: 'Deck' })).id),
+      String((await insertEstimate(tx, team.orgId, { title: 'Gazebo' })).id),
+      String((await insertEstimate(tx, team.orgId, { title: 'Pergola' })).id),
+    ]);
+    const foreign = await asUser(db, other.sales, async (tx) => String((await insertEstimate(tx, other.orgId, { title: 'Secret' })).id));
+    const edit = async (seq: number, id: string, patch: Row): Promise<Change> => {
+      const base = await serverDoc('estimates', id);
+      return { seq, table: 'estimates', doc: { ...base, ...patch }, assumed: base };
+    };
+    const device = randomUUID();
+    const push = async (changes: Change[]) =>
+      (await asUser(db, team.sales, (tx) => tx.query<{ r: { results: Answer[] } }>(`select public.sync_push($1, $2::jsonb) as r`, [device, JSON.stringify(changes)]))).rows[0]!.r.results;
+
+    const first = [
+      await edit(1, edited, { title: 'Deck, cedar' }),
+      await edit(2, changedSince, { title: 'Gazebo, round' }),
+      { seq: 3, table: 'estimates', doc: { ...(await serverDoc('estimates', foreign)), title: 'Not ours' } }, // invisible: refused
+      { seq: 4, table: 'nowhere', doc: { id: randomUUID() } },
+      await edit(5, later, { tax_rate: 'lots' }), // not a number
+    ];
+    expect((await push(first)).map((r) => r.status)).toEqual(['applied', 'applied', 'rejected', 'rejected', 'rejected']);
+    await asUser(db, team.owner, (tx) => tx.query(`update public.estimates set title = 'Gazebo, square' where id = $1`, [changedSince]));
+    await push([await edit(6, later, { notes: 'Later batch' })]);
+
+    const again = await push(first);
+    expect(again.every((r) => r.duplicate)).toBe(true);
+    // The row still holds what the device wrote: applied, with the row.
+    expect(again[0]).toMatchObject({ seq: 1, id: edited, status: 'applied', server_doc: await serverDoc('estimates', edited) });
+    expect(again[0]!.server_doc).toMatchObject({ title: 'Deck, cedar' });
+    // Changed by someone else since: a conflict with the row, for the device to merge.
+    expect(again[1]).toMatchObject({ seq: 2, id: changedSince, status: 'conflict', server_doc: { title: 'Gazebo, square' } });
+    // A row the caller cannot read is never answered with it; a malformed change as before.
+    expect(again[2]).toMatchObject({ seq: 3, id: foreign, status: 'rejected', reason: 'answer_lost' });
+    expect(again[2]!.server_doc ?? null).toBeNull();
+    expect(again[3]).toMatchObject({ seq: 4, status: 'rejected', reason: 'unknown_table' });
+    expect(again[4]).toMatchObject({ seq: 5, status: 'rejected', reason: 'invalid_value' });
+    // Nothing was written again.
+    expect(await serverDoc('estimates', changedSince)).toMatchObject({ title: 'Gazebo, square' });
+
+    // The last batch's answers stay as they were kept; one kept without its document (past the
+    // 8 MB bound) is answered from the row too.
+    const last = await edit(6, later, { notes: 'Later batch' });
+    expect(await push([last])).toMatchObject([{ seq: 6, status: 'applied', duplicate: true, server_doc: { notes: 'Later batch' } }]);
+    await db.query(`update public.sync_devices set last_results = (select jsonb_agg(r - 'server_doc') from jsonb_array_elements(last_results) r) where device_id = $1`, [device]);
+    expect(await push([last])).toMatchObject([{ seq: 6, status: 'applied', duplicate: true, server_doc: await serverDoc('estimates', later) }]);
+  });
 });

@@ -11,6 +11,7 @@ const REASONS: Record<string, string> = {
   estimate_locked: 'The estimate is accepted or declined, so it is locked.',
   last_owner: 'The organization needs an active owner.',
   use_transfer_ownership: 'Owners are made by transferring ownership.',
+  answer_lost: 'The server’s answer to it was lost, and the server does not have it; send it again.',
   rejected: 'The server refused the change.',
 };
 
