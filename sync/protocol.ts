@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { definitionOf, type ReplicatedName } from '../src/db/database';
 
 const checkpointSchema = z.object({ txid: z.string().regex(/^\d+$/), id: z.string() });
-export type Checkpoint = z.infer<typeof checkpointSchema>;
+/**
+ * sync_pull's {txid, id}, and the device's own `modified`: the latest _modified of every row
+ * pulled so far, in microseconds (sync/live-rows.ts); absent when not known.
+ */
+export type Checkpoint = z.infer<typeof checkpointSchema> & { modified?: number };
 
 /** A row is checked to be an object only: fromServer keeps the known columns (a record schema would copy every row). */
 const rowSchema = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'A row must be an object');

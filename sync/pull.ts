@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ReplicationPullHandlerResult, WithDeleted } from 'rxdb';
 import type { ReplicatedName } from '../src/db/database';
 import { retry, type RetryOptions } from '../src/lib/retry';
+import { pulledCheckpoint } from './live-rows';
 import type { Doc } from './merge';
 import { callRpc, fromServer, pullResponseSchema, type Checkpoint } from './protocol';
 
@@ -56,7 +57,7 @@ export function createPullHandler(options: PullHandlerOptions) {
     if (page.blocked) options.onBlocked?.(name);
     return {
       documents: page.documents.map((row) => fromServer(name, row) as WithDeleted<Doc>),
-      checkpoint: page.checkpoint ?? checkpoint,
+      checkpoint: pulledCheckpoint(checkpoint, page.documents, page.checkpoint),
     };
   };
 }

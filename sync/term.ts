@@ -8,7 +8,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { combineLatest, filter, firstValueFrom, map, type Subject, type Subscription } from 'rxjs';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import type { RetryOptions } from '../src/lib/retry';
-import { toStreamItem, type PullStreamItem } from './live-rows';
+import { createLiveRows, type PullStreamItem } from './live-rows';
 import type { Doc } from './merge';
 import { unpushedIds } from './pending';
 import type { Counters } from './pending-count';
@@ -123,19 +123,16 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     onBlocked: (blocked) => ctx.later(ctx.blockedRetryMs ?? 1000, () => ctx.streams.get(blocked)?.next('RESYNC')),
     pushesSettled: () => pushesSettled(replication),
   });
-  let pulledTo: Checkpoint | undefined;
+  // Realtime rows are handed over by this handler, as a page that keeps the checkpoint, when
+  // safe; else it requests a page (sync/live-rows.ts).
+  const live = createLiveRows(name);
   const pullHandler: typeof pullPage = async (checkpoint, batchSize) => {
-    const page = await pullPage(checkpoint, batchSize);
-    pulledTo = page.checkpoint;
+    if (live.waiting()) await pushesSettled(replication);
+    const rows = live.take(checkpoint);
+    if (rows && checkpoint) return { documents: rows, checkpoint };
+    const page = await live.request(() => pullPage(checkpoint, batchSize), batchSize);
     status.collection(name, { lastPullAt: new Date().toISOString(), checkpoint: page.checkpoint ? `${page.checkpoint.txid}:${page.checkpoint.id}` : null });
     return page;
-  };
-  const liveRows = {
-    checkpoint: () => pulledTo,
-    idle: () => {
-      const state = replication.internalReplicationState;
-      return !!state && state.firstSyncDone.down.getValue() && state.firstSyncDone.up.getValue() && !state.events.active.up.getValue();
-    },
   };
   const replication: RxReplicationState<Doc, Checkpoint> = replicateRxCollection<Doc, Checkpoint>({
     replicationIdentifier: ctx.identifier(name),
@@ -146,7 +143,7 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     waitForLeadership: false,
     toggleOnDocumentVisible: false,
     autoStart: true,
-    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.pipe(map((item) => toStreamItem(name, item, liveRows))) },
+    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.pipe(map((item) => live.offer(item))) },
     push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 1000 },
   });
   return replication;

@@ -136,7 +136,7 @@ async function measureLive(a: Page, b: Page): Promise<Live> {
       return [way, ms(percentile(s, 50)), ms(percentile(s, 95)), ms(Math.max(...s)), requestText(live[way].requestsA), requestText(live[way].requestsB)];
     }),
   );
-  console.log('both: B writes the row the realtime message carries (ours without moving its checkpoint, pulling instead when a push of its own is under way); ours: A sends an edit at once when no push is on its way, else with the next batch.');
+  console.log('both: B writes the row the realtime message carries (ours through its pull handler, without moving its checkpoint, after its own pushes have settled, and only when no pull delivered a newer version); ours: A sends an edit at once when no push is on its way, else with the next batch.');
   return live;
 }
 

@@ -74,6 +74,40 @@ describe.runIf(backends.length > 0)('sync guarantees on postgres', () => {
     expect(lateRow.rows[0]!.late_modified).toBe(true);
   });
 
+  it("a row's later version may carry a smaller _txid, never an earlier _modified (what orders a realtime row, sync/live-rows.ts)", async () => {
+    const { rows: created } = await sql.query<{ id: string }>(`insert into public.accounts (org_id, name) values ($1, 'Ordered v0') returning id`, [orgId]);
+    const id = created[0]!.id;
+    const first = new pg.Client({ connectionString: server.config.DATABASE_URL });
+    const second = new pg.Client({ connectionString: server.config.DATABASE_URL });
+    await Promise.all([first.connect(), second.connect()]);
+    type Version = { txid: string; micros: string };
+    const stamped = `returning _txid::text as txid, (extract(epoch from _modified) * 1000000)::bigint::text as micros`;
+    try {
+      // The first transaction takes its id before the second, and writes the row after it.
+      await first.query('begin');
+      await first.query(`insert into public.accounts (org_id, name) values ($1, 'Ordered other')`, [orgId]);
+      await second.query('begin');
+      const v1 = (await second.query<Version>(`update public.accounts set name = 'Ordered v1' where id = $1 ${stamped}`, [id])).rows[0]!;
+      const firstPid = (await first.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const writing = first.query<Version>(`update public.accounts set name = 'Ordered v2' where id = $1 ${stamped}`, [id]);
+      // Wait until the first transaction waits for the row lock, then let the second commit.
+      for (;;) {
+        const { rows } = await sql.query<{ waiting: boolean }>(`select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`, [firstPid]);
+        if (rows[0]?.waiting) break;
+      }
+      await second.query('commit');
+      const v2 = (await writing).rows[0]!;
+      await first.query('commit');
+      // v2 is newer: in pull order ((_txid, id)) it sits before v1, by _modified after it.
+      expect(BigInt(v2.txid)).toBeLessThan(BigInt(v1.txid));
+      expect(BigInt(v2.micros)).toBeGreaterThan(BigInt(v1.micros));
+      const { rows } = await sql.query<{ name: string }>(`select name from public.accounts where id = $1`, [id]);
+      expect(rows[0]!.name).toBe('Ordered v2');
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+  });
+
   it('final estimate numbers stay unique and gap-free when several devices push at once', async () => {
     const devices = Array.from({ length: 5 }, () => crypto.randomUUID());
     const perDevice = 8;
