@@ -232,6 +232,9 @@ test('build an estimate with catalogue and free-form lines, reorder them and sen
   await tabTo(page, page.getByRole('link', { name: 'Done' }), { backwards: true, max: 80 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Garden path and bench' })).toBeVisible();
+  // Tab only once focus has moved to the new page: a Tab pressed before that goes from the top
+  // of the document, and the move then takes focus to <main> (seen under load in CI).
+  await expectArrivedAt(page, 'Estimate');
   await expect(page.getByTestId('estimate-number')).toHaveText(/^EST-\d{6}$/, { timeout: 60_000 });
   const send = page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Send' });
   await tabTo(page, send, { max: 60 });
