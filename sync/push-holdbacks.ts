@@ -13,6 +13,7 @@ export type PushItem = { name: ReplicatedName; row: RxReplicationWriteToMasterRo
 
 /** The references a push can meet before their parent is on the server (foreign keys). */
 const PARENTS: Partial<Record<ReplicatedName, readonly (readonly [string, ReplicatedName])[]>> = {
+  prospects: [['account_id', 'accounts']],
   estimates: [['account_id', 'accounts'], ['prospect_id', 'prospects']],
   estimate_items: [['estimate_id', 'estimates'], ['product_id', 'products']],
   milestones: [['estimate_id', 'estimates']],

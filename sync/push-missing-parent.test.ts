@@ -7,6 +7,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
 import { accounts } from '../src/db/collections/accounts';
 import { estimates } from '../src/db/collections/estimates';
+import { prospects } from '../src/db/collections/prospects';
 import { openDatabase, type AppDatabase } from '../src/db/database';
 import { sameValue, type Doc } from './merge';
 import type { Change, PushResult } from './protocol';
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 const newRow = (doc: Doc): PushRow => ({ newDocumentState: { ...doc, _deleted: false } }) as PushRow;
 
-/** sync_push where it matters: a base that differs from the row is a conflict, an estimate of an account the server does not have is refused (foreign key), a seq already seen is a duplicate. */
+/** sync_push where it matters: a base that differs from the row is a conflict, an estimate or prospect of an account the server does not have is refused (foreign key), a seq already seen is a duplicate. */
 function fakeServer() {
   const rows = new Map<string, Doc>();
   let lastSeq = 0;
@@ -30,7 +31,7 @@ function fakeServer() {
   const apply = (change: Change): PushResult => {
     const id = String(change.doc.id);
     if (change.seq <= lastSeq) return { seq: change.seq, table: change.table, id, status: 'applied', duplicate: true, server_doc: { ...rows.get(id) } };
-    if (change.table === 'estimates' && change.doc.account_id && !rows.has(String(change.doc.account_id))) {
+    if (['estimates', 'prospects'].includes(change.table) && change.doc.account_id && !rows.has(String(change.doc.account_id))) {
       return { seq: change.seq, table: change.table, id, status: 'rejected', code: '23503', reason: 'missing_reference' };
     }
     const existing = rows.get(id);
@@ -103,4 +104,19 @@ it('the same, when the row waits for a later push (its parent is on the device)'
   // the server answers it as a conflict with the device's own earlier write.
   expect(await estimatePush).toEqual([]);
   expect(rows.get(String(v1.id))).toMatchObject({ account_id: account.id, notes: 'Patio' });
+});
+
+it('a prospect refused for its account, which is on the device, waits for a later push instead of failing', async () => {
+  const db = await openDatabase({ userId: USER, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: crypto.randomUUID(), collections: ['accounts', 'prospects'] });
+  opened.push(db);
+  const { rows, supabase, goOnline } = fakeServer();
+  goOnline();
+  const batcher = createPushBatcher({ db, supabase, retry: { attempts: 1 }, missingParentDelayMs: 50, missingParentRetries: 0 });
+  const account = accounts.create({ id: crypto.randomUUID(), org_id: ORG, name: 'Harbor Cafe' }) as Doc;
+  await db.accounts.insert(account as never);
+  const prospect = { ...(prospects.create({ id: crypto.randomUUID(), org_id: ORG, first_name: 'Ada', last_name: 'Lane', email: 'ada@harbor.example' }) as Doc), account_id: account.id } as Doc;
+  await expect(batcher.push('prospects', [newRow(prospect)])).rejects.toThrow(/sync first/);
+  expect(await batcher.push('accounts', [newRow(account)])).toEqual([]);
+  expect(await batcher.push('prospects', [newRow(prospect)])).toEqual([]);
+  expect(rows.get(String(prospect.id))).toMatchObject({ account_id: account.id });
 });
