@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { accounts } from '../src/db/collections/accounts';
 import { estimates } from '../src/db/collections/estimates';
 import { prospects } from '../src/db/collections/prospects';
-import { openDatabase, type AppDatabase } from '../src/db/database';
+import { openDatabase, type AppDatabase, type ReplicatedName } from '../src/db/database';
 import { sameValue, type Doc } from './merge';
 import type { Change, PushResult } from './protocol';
 import { createPushBatcher, type PushRow } from './push-batcher';
@@ -55,20 +55,28 @@ function fakeServer() {
   return { rows, sent, supabase, goOnline: () => void (offline = false) };
 }
 
-it('a row rebased on an earlier answer and refused for its missing parent keeps that base when sent again', async () => {
-  const db = await openDatabase({ userId: USER, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: crypto.randomUUID(), collections: ['accounts', 'estimates'] });
+async function open(collections: ReplicatedName[]) {
+  const db = await openDatabase({ userId: USER, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: crypto.randomUUID(), collections });
   opened.push(db);
-  const { rows, sent, supabase, goOnline } = fakeServer();
-  const batcher = createPushBatcher({ db, supabase, retry: { attempts: 1 }, missingParentDelayMs: 50 });
+  return db;
+}
 
-  // Offline: the first version's batch goes to the outbox and fails.
+/** Offline, an estimate's first version goes to the outbox and fails; still offline, it is linked to a new account; then the device is online again. RxDB pushes the latest version with no base (it never heard of v1's answer). */
+async function editedOffline(batcher: ReturnType<typeof createPushBatcher>, goOnline: () => void) {
   const v1 = estimates.create({ id: crypto.randomUUID(), org_id: ORG, owner_id: USER, title: 'Deck', number: 'DRAFT-1', provisional_number: 'DRAFT-1' }) as Doc;
   await expect(batcher.push('estimates', [newRow(v1)])).rejects.toThrow(/fetch/);
-  // Still offline, the estimate is linked to a new account; online again, RxDB pushes the
-  // estimate (its latest version, no base: RxDB never heard of v1's answer) before the account.
   const account = accounts.create({ id: crypto.randomUUID(), org_id: ORG, name: 'Harbor Cafe' }) as Doc;
   const v2 = { ...v1, account_id: account.id, notes: 'Patio' };
   goOnline();
+  return { v1, account, v2 };
+}
+
+it('a row rebased on an earlier answer and refused for its missing parent keeps that base when sent again', async () => {
+  const db = await open(['accounts', 'estimates']);
+  const { rows, sent, supabase, goOnline } = fakeServer();
+  const batcher = createPushBatcher({ db, supabase, retry: { attempts: 1 }, missingParentDelayMs: 50 });
+
+  const { v1, account, v2 } = await editedOffline(batcher, goOnline);
   const estimatePush = batcher.push('estimates', [newRow(v2)]);
   // The account's call comes while the estimate is refused and waits to be sent again.
   while (!sent.some((changes) => changes.some((c) => c.table === 'estimates' && c.doc.notes === 'Patio'))) await new Promise((r) => setTimeout(r, 1));
@@ -82,19 +90,11 @@ it('a row rebased on an earlier answer and refused for its missing parent keeps 
 });
 
 it('the same, when the row waits for a later push (its parent is on the device)', async () => {
-  const db = await openDatabase({ userId: USER, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: crypto.randomUUID(), collections: ['accounts', 'estimates'] });
-  opened.push(db);
+  const db = await open(['accounts', 'estimates']);
   const { rows, supabase, goOnline } = fakeServer();
   const batcher = createPushBatcher({ db, supabase, retry: { attempts: 1 }, missingParentDelayMs: 50, missingParentRetries: 0 });
 
-  // Offline: the first version's batch goes to the outbox and fails.
-  const v1 = estimates.create({ id: crypto.randomUUID(), org_id: ORG, owner_id: USER, title: 'Deck', number: 'DRAFT-1', provisional_number: 'DRAFT-1' }) as Doc;
-  await expect(batcher.push('estimates', [newRow(v1)])).rejects.toThrow(/fetch/);
-  // Still offline, the estimate is linked to a new account; online again, RxDB pushes the
-  // estimate (its latest version, no base: RxDB never heard of v1's answer) before the account.
-  const account = accounts.create({ id: crypto.randomUUID(), org_id: ORG, name: 'Harbor Cafe' }) as Doc;
-  const v2 = { ...v1, account_id: account.id, notes: 'Patio' };
-  goOnline();
+  const { v1, account, v2 } = await editedOffline(batcher, goOnline);
   await db.accounts.insert(account as never);
   // Refused for its missing parent, which is on the device: RxDB pushes the same row again later.
   await expect(batcher.push('estimates', [newRow(v2)])).rejects.toThrow(/sync first/);
@@ -107,8 +107,7 @@ it('the same, when the row waits for a later push (its parent is on the device)'
 });
 
 it('a prospect refused for its account, which is on the device, waits for a later push instead of failing', async () => {
-  const db = await openDatabase({ userId: USER, indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false, nameSuffix: crypto.randomUUID(), collections: ['accounts', 'prospects'] });
-  opened.push(db);
+  const db = await open(['accounts', 'prospects']);
   const { rows, supabase, goOnline } = fakeServer();
   goOnline();
   const batcher = createPushBatcher({ db, supabase, retry: { attempts: 1 }, missingParentDelayMs: 50, missingParentRetries: 0 });
