@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { combineLatest, filter, firstValueFrom, map, type Subject, type Subscription } from 'rxjs';
+import { map, type Subject, type Subscription } from 'rxjs';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import type { RetryOptions } from '../src/lib/retry';
 import { createLiveRows, type PullStreamItem } from './live-rows';
@@ -14,6 +14,7 @@ import { unpushedIds } from './pending';
 import type { Counters } from './pending-count';
 import type { Checkpoint } from './protocol';
 import { createPullHandler } from './pull';
+import { pushesSettled } from './pushes-settled';
 import type { PushBatcher, PushRow } from './push-batcher';
 import { isNetworkError, type Status } from './status';
 
@@ -147,28 +148,4 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 1000 },
   });
   return replication;
-}
-
-/**
- * A pulled row the device itself pushed a moment ago must reach RxDB only after RxDB recorded
- * the push's answer: before that, the row looks like an unpushed local change, is skipped, and
- * the checkpoint moves past it, so the server's columns (updated_at, final number, totals)
- * would stay stale on this device. RxDB holds realtime-triggered pulls back while a push runs,
- * but not the first pull after a start (it runs beside the first push, which re-sends what an
- * earlier start could not record) nor a pull already under way when a push begins. So a pull
- * waits, before it asks and before it hands the page over, for the first push pass and any
- * running push to finish; not for ever: a push that keeps failing must not stop pulls.
- */
-async function pushesSettled(replication: RxReplicationState<Doc, Checkpoint>, limitMs = 15_000): Promise<void> {
-  const state = replication.internalReplicationState;
-  if (!state) return;
-  const idle = () => state.firstSyncDone.up.getValue() && !state.events.active.up.getValue();
-  if (idle()) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    firstValueFrom(combineLatest([state.firstSyncDone.up, state.events.active.up]).pipe(filter(([done, active]) => done && !active))),
-    firstValueFrom(state.events.canceled.pipe(filter(Boolean))),
-    new Promise((resolve) => (timer = setTimeout(resolve, limitMs))),
-  ]);
-  clearTimeout(timer);
 }
