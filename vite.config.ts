@@ -94,10 +94,11 @@ const NESTED_BUILD = { configFile: false, root: fileURLToPath(new URL('./src', i
 /** auth.html: index.html with the sign-in screen written in. */
 async function writeAuthShell(outDir: string): Promise<void> {
   const renderer = path.join(outDir, SERVER_RENDERED.folder, `${AUTH_SHELL.renderer}.mjs`);
-  const { renderAuthShell } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/auth-shell-server');
+  const { renderAuthShell, SESSION_CHECK } = (await import(pathToFileURL(renderer).href)) as typeof import('./src/auth-shell-server');
   const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
   const html = renderAuthShell(template);
   if (html === null) throw new Error('index.html has no <!--shell-view--> place for the sign-in screen');
+  await writeFile(path.join(outDir, SESSION_CHECK.file), SESSION_CHECK.source);
   await writeFile(path.join(outDir, AUTH_SHELL.html), html);
 }
 

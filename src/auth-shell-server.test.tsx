@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderAuthShell } from './auth-shell-server';
+import { renderAuthShell, SESSION_CHECK } from './auth-shell-server';
 
 const template = readFileSync(new URL('./index.html', import.meta.url), 'utf8').replace(
   '</head>',
   '<link rel="modulepreload" crossorigin href="/assets/start-app-abc.js">\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>',
 );
+
+/** Runs the session check against a storage holding `stored`; whether it marked the page. */
+function marks(stored: Record<string, string>): boolean {
+  const keys = Object.keys(stored);
+  const localStorage = { length: keys.length, key: (i: number) => keys[i] ?? null };
+  const attributes = new Set<string>();
+  const document = { documentElement: { setAttribute: (name: string) => attributes.add(name) } };
+  new Function('localStorage', 'document', SESSION_CHECK.source)(localStorage, document);
+  return attributes.has('data-session-stored');
+}
 
 describe('the sign-in screen written into auth.html', () => {
   const html = renderAuthShell(template)!;
@@ -28,6 +38,15 @@ describe('the sign-in screen written into auth.html', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     expect(html).toContain('<script type="module" src="/main.tsx"></script>');
     expect(html).not.toContain('modulepreload');
+  });
+
+  it('is hidden from a visitor with a stored session before the body is drawn', () => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    // A classic script in the head (not a module, async or deferred one) runs before the first paint.
+    expect(head).toContain(`<script src="/${SESSION_CHECK.file}"></script>`);
+    expect(readFileSync(new URL('./styles.css', import.meta.url), 'utf8')).toMatch(/html\[data-session-stored\] #root\[data-written-in\] \{\s*visibility: hidden;/);
+    expect(marks({ 'sb-abc-auth-token': '{}' })).toBe(true);
+    expect(marks({ 'sb-abc-auth-token-code-verifier': 'x', other: 'y' })).toBe(false);
   });
 
   it('refuses a template without a place for the screen', () => {

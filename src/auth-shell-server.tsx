@@ -26,6 +26,17 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 // password takes far longer, and what they type is kept.)
 const PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 
+// A signed-in visitor must not see this sign-in screen before the app sends them on: a classic
+// script in the head runs before the body is drawn, marks the page when supabase-js has a
+// session stored (the test of lib/supabase.ts hasStoredAuthToken), and styles.css then hides
+// the screen written in until the app takes over. A file, not inline: the CSP allows no inline
+// script. vite.config.ts writes it beside auth.html.
+export const SESSION_CHECK = {
+  file: 'auth-session-check.js',
+  source:
+    "try{for(var i=0;i<localStorage.length;i++)if(/^sb-.+-auth-token$/.test(localStorage.key(i)||'')){document.documentElement.setAttribute('data-session-stored','');break}}catch(e){}\n",
+};
+
 /** index.html with the signed-out sign-in screen of /auth in its root and its title; null when the template has no place for it. */
 export function renderAuthShell(template: string): string | null {
   if (!VIEW.test(template) || !TITLE.test(template) || !template.includes('<div id="root">')) return null;
@@ -47,5 +58,6 @@ export function renderAuthShell(template: string): string | null {
     .replace('<div id="root">', `<div id="root" ${WRITTEN_IN}="">`)
     .replace(VIEW, () => inert)
     .replace(TITLE, () => `<title>${escapeHtml(headFor('/auth').title)}</title>`)
-    .replace(PRELOAD, '');
+    .replace(PRELOAD, '')
+    .replace('</head>', () => `<script src="/${SESSION_CHECK.file}"></script>\n</head>`);
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -24,14 +25,14 @@ async function answerCustomerCheck(result: unknown) {
 
 const { StaffGuard } = await import('./guards');
 const { CustomerSessionGuard } = await import('./customer-session-guard');
-const { markSignOutRequested } = await import('./sign-out');
+const { forgetSignOutRequested, markSignOutRequested } = await import('./sign-out');
 
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, wrap: (ui: ReactElement) => ReactElement = (ui) => ui) {
   const router = createMemoryRouter(
     [
       { element: <StaffGuard />, children: [{ path: '/estimates/:id', element: <p>estimate page</p> }] },
@@ -40,11 +41,12 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(wrap(<RouterProvider router={router} />));
 }
 
 afterEach(() => {
   cleanup();
+  forgetSignOutRequested();
   customer.calls = 0;
 });
 
@@ -72,6 +74,25 @@ describe('staff guard', () => {
     markSignOutRequested();
     renderAt('/estimates/e-1');
     expect((await screen.findByTestId('where')).textContent).toBe('/auth');
+  });
+
+  it('after an explicit sign-out goes to plain /auth however often it renders', async () => {
+    // StrictMode renders each component twice: the second render must choose as the first did.
+    auth.status = 'signed-out';
+    markSignOutRequested();
+    renderAt('/estimates/e-1', (ui) => <StrictMode>{ui}</StrictMode>);
+    expect((await screen.findByTestId('where')).textContent).toBe('/auth');
+  });
+
+  it('forgets the sign-out once signed in again', async () => {
+    markSignOutRequested();
+    auth.status = 'signed-in';
+    renderAt('/estimates/e-1');
+    await screen.findByText('estimate page');
+    cleanup();
+    auth.status = 'signed-out';
+    renderAt('/estimates/e-1');
+    expect((await screen.findByTestId('where')).textContent).toBe(`/auth?redirect=${encodeURIComponent('/estimates/e-1')}`);
   });
 
   it('lets a signed-in user through', async () => {

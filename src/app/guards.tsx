@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/use-auth';
-import { takeSignOutRequested } from './sign-out';
+import { forgetSignOutRequested, signOutRequested } from './sign-out';
 
 function returnPath(location: { pathname: string; search: string; hash: string }): string {
   return `${location.pathname}${location.search}${location.hash}`;
@@ -16,9 +17,12 @@ function staffRedirect(status: 'signed-out' | 'mfa-required', path: string): str
 export function StaffGuard() {
   const { status } = useAuth();
   const location = useLocation();
+  useEffect(() => {
+    if (status === 'signed-in') forgetSignOutRequested();
+  }, [status]);
   if (status === 'loading') return <PageSpinner label="Checking your session…" />;
   if (status === 'signed-out') {
-    const to = takeSignOutRequested() ? '/auth' : staffRedirect(status, returnPath(location));
+    const to = signOutRequested() ? '/auth' : staffRedirect(status, returnPath(location));
     return <Navigate to={to} replace />;
   }
   if (status === 'mfa-required') return <Navigate to={staffRedirect(status, returnPath(location))} replace />;

@@ -4,16 +4,22 @@
 // at once; otherwise the user chooses between syncing first, signing out anyway (the changes
 // stay in this user's database on the device and are pushed at the next sign-in of the same
 // user), and staying signed in.
+//
+// Read, never cleared, while rendering: React may render the guard more than once for one
+// sign-out (two auth updates in a row, a render it restarts), and each render must choose the
+// same place. A new session clears it.
 let requested = false;
 
 export function markSignOutRequested(): void {
   requested = true;
 }
 
-export function takeSignOutRequested(): boolean {
-  const was = requested;
+export function signOutRequested(): boolean {
+  return requested;
+}
+
+export function forgetSignOutRequested(): void {
   requested = false;
-  return was;
 }
 
 /** The parts of the sync engine the flow needs (sync/index's SyncHandle has them). */

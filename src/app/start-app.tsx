@@ -8,7 +8,7 @@ import { createAppRouter, routerReady } from './router';
 import { StartupError } from './startup-error';
 import { authNeededAtLoad, loadAuth } from '../features/auth/use-auth';
 import { appStore } from '../lib/app-store';
-import { keepPrerenderedInput, restorePrerenderedFocus } from '../lib/prerendered-input';
+import { keepPrerenderedInput, restorePrerenderedFocus, WRITTEN_IN } from '../lib/prerendered-input';
 import { loadRuntimeConfig, startupErrorMessage } from '../lib/runtime-config';
 import { provideRuntimeConfig } from '../lib/supabase';
 
@@ -26,6 +26,7 @@ async function start() {
   try {
     await config;
   } catch (error) {
+    container.removeAttribute(WRITTEN_IN);
     root.render(<StartupError message={startupErrorMessage(error)} />);
     return;
   }
@@ -35,6 +36,8 @@ async function start() {
   // Rendered at once (flushSync), so nothing typed into the written-in screen lands between
   // reading it and replacing it.
   keepPrerenderedInput(container);
+  // The screen written in may be hidden for a stored session (styles.css); the app's own is not.
+  container.removeAttribute(WRITTEN_IN);
   flushSync(() =>
     root.render(
       <StrictMode>
