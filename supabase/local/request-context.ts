@@ -1,7 +1,7 @@
 // Runs work the way PostgREST does: one transaction whose first statement sets the role,
 // the JWT claims and the request's method, path and headers with set_config(..., true),
 // so row level security, auth.uid() and auth.jwt() behave exactly as on Supabase.
-import type { Db, Queryable, QueryResult } from './db';
+import type { Db, Queryable, QueryResult, Row } from './db';
 import type { Claims } from './keys';
 import { inlineParams, sqlLiteral } from './sql-literals';
 
@@ -58,8 +58,14 @@ function requestContextSql(ctx: RequestContext, options: { readOnly?: boolean } 
  * message, in one implicit transaction, and the query's result comes back.
  */
 export async function readInRequestContext<R>(db: Db, ctx: RequestContext, sql: string, values: readonly unknown[]): Promise<QueryResult<R>> {
-  const results = await db.script<R>(`${requestContextSql(ctx, { readOnly: true })};\n${inlineParams(sql, values)}`);
-  return results[results.length - 1]!;
+  const results = await readAllInRequestContext<R>(db, ctx, [{ sql, values }]);
+  return results[0]!;
+}
+
+/** As readInRequestContext, for several queries in the same message and transaction: their results, in order. */
+export async function readAllInRequestContext<R = Row>(db: Db, ctx: RequestContext, queries: readonly { sql: string; values: readonly unknown[] }[]): Promise<QueryResult<R>[]> {
+  const results = await db.script<R>([requestContextSql(ctx, { readOnly: true }), ...queries.map((q) => inlineParams(q.sql, q.values))].join(';\n'));
+  return results.slice(results.length - queries.length);
 }
 
 /**

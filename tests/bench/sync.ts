@@ -17,7 +17,7 @@ import type { Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../../supabase/local/testing/harness';
 import { benchBackend, buildBenchPage, launchChromium, ms, percentile, printTable, ratio, signIn } from './lib/browser';
 import { countRows, seedEstimatesBulk, signUpOwner, type BenchUser } from './lib/seed';
-import type { Bench, PullResult, PushResult, Requests, Setup, Way } from './pages/sync/main';
+import type { Bench, Hops, PullResult, PushResult, Requests, Setup, Way } from './pages/sync/main';
 
 const STARTED = performance.now();
 const ESTIMATES = Number(process.env.BENCH_ESTIMATES ?? 10_000);
@@ -25,7 +25,7 @@ const ITEMS_PER_ESTIMATE = 5;
 const EDITS = 1000;
 const SMALL_EDITS = 250;
 const PUSH_TIMEOUT_MS = 90_000;
-const LIVE_EDITS = 50;
+const LIVE_EDITS = Number(process.env.BENCH_LIVE_EDITS ?? 50);
 /** Incremental pull: changes per round, rounds per table size (the median is kept), growth of the table. */
 const CHANGES = 10;
 const CATCH_UP_ROUNDS = 9;
@@ -33,6 +33,12 @@ const TABLE_GROWTH = 10;
 /** Old enough to be behind every device's checkpoint (see measureIncremental). */
 const OLD_TXID = '3';
 const WALL_GOAL_MS = 10 * 60_000;
+/**
+ * BENCH_SYNC_PARTS=live (a comma list of pull, live, push, incremental) runs only those parts,
+ * e.g. to measure a change of the live path; the initial pull always runs (the live test's
+ * device A is the database it filled). Unset: every part and the table of goals.
+ */
+const PARTS = new Set((process.env.BENCH_SYNC_PARTS ?? 'pull,live,push,incremental').split(',').map((p) => p.trim()));
 
 /** Calls a method of the page's window.bench with JSON arguments. */
 function call<M extends keyof Bench>(page: Page, method: M, ...args: Parameters<Bench[M]>): Promise<Awaited<ReturnType<Bench[M]>>> {
@@ -96,21 +102,46 @@ async function measurePulls(a: Page, expected: { estimates: number; items: numbe
   return { raw, rawLarge, ours, stock, largePage };
 }
 
-async function liveLatency(a: Page, b: Page, way: Way): Promise<number[]> {
+/** One live edit's hops, in ms after the local write on A (see Hops in the page). */
+type HopTimes = { writeStart: number; writeEnd: number; message: number; seen: number };
+
+async function liveLatency(a: Page, b: Page, way: Way): Promise<{ samples: number[]; hops: HopTimes[] }> {
   const ids = await call(a, 'someEstimateIds', way, LIVE_EDITS);
   const samples: number[] = [];
+  const hops: HopTimes[] = [];
   for (let i = 0; i < ids.length; i++) {
     const title = `Live ${way} ${i} ${Date.now()}`;
     await call(b, 'armTitle', way, ids[i]!, title);
     const written = await call(a, 'writeTitle', way, ids[i]!, title);
-    samples.push((await call(b, 'seenTitle')) - written);
+    const seen = (await call(b, 'seenTitle')) - written;
+    samples.push(seen);
     // Let the echo of this write (pull of the change on A too) settle before the next one.
     await new Promise((resolve) => setTimeout(resolve, 100));
+    const [onA, onB] = [await call(a, 'hops'), await call(b, 'hops')] as [Hops, Hops];
+    const at = (t: number | undefined) => (t === undefined ? Number.NaN : t - written);
+    hops.push({ writeStart: at(onA.writeStart), writeEnd: at(onA.writeEnd), message: at(onB.message), seen });
   }
-  return samples;
+  return { samples, hops };
 }
 
-type Live = Record<Way, { samples: number[]; requestsA: Requests; requestsB: Requests }>;
+type Live = Record<Way, { samples: number[]; hops: HopTimes[]; requestsA: Requests; requestsB: Requests }>;
+
+/** Where a live edit's time goes: each hop's p50 / p95 (ms), from the local write on A to the document on B. */
+function printHops(live: Live): void {
+  const spans: [string, (h: HopTimes) => number][] = [
+    ['A: local write → write request sent', (h) => h.writeStart],
+    ['server: request sent → answered on A', (h) => h.writeEnd - h.writeStart],
+    ['answered on A → realtime message on B', (h) => h.message - h.writeEnd],
+    ['request sent → realtime message on B', (h) => h.message - h.writeStart],
+    ['B: realtime message → document on B', (h) => h.seen - h.message],
+  ];
+  const cell = (hops: HopTimes[], f: (h: HopTimes) => number) => {
+    const values = hops.map(f).filter(Number.isFinite);
+    return values.length ? `${percentile(values, 50).toFixed(1)} / ${percentile(values, 95).toFixed(1)}` : 'n/a';
+  };
+  console.log('Where the time goes (p50 / p95 in ms; the message may come before the answer):');
+  printTable(['hop', 'ours', 'stock'], spans.map(([label, f]) => [label, cell(live.ours.hops, f), cell(live.stock.hops, f)]));
+}
 
 /** Device A is the database each way just pulled; device B a second context. */
 async function measureLive(a: Page, b: Page): Promise<Live> {
@@ -122,8 +153,8 @@ async function measureLive(a: Page, b: Page): Promise<Live> {
     await call(b, 'openLive', way);
     await call(a, 'requests', way, true);
     await call(b, 'requests', way, true);
-    const samples = await liveLatency(a, b, way);
-    live[way] = { samples, requestsA: await call(a, 'requests', way), requestsB: await call(b, 'requests', way) };
+    const { samples, hops } = await liveLatency(a, b, way);
+    live[way] = { samples, hops, requestsA: await call(a, 'requests', way), requestsB: await call(b, 'requests', way) };
     await call(b, 'stop', way);
   }
   await call(a, 'stop', 'stock');
@@ -136,6 +167,7 @@ async function measureLive(a: Page, b: Page): Promise<Live> {
       return [way, ms(percentile(s, 50)), ms(percentile(s, 95)), ms(Math.max(...s)), requestText(live[way].requestsA), requestText(live[way].requestsB)];
     }),
   );
+  printHops(live);
   console.log('both: B writes the row the realtime message carries (ours through its pull handler, without moving its checkpoint, after its own pushes have settled, and only when no pull delivered a newer version); ours: A sends an edit at once when no push is on its way, else with the next batch.');
   return live;
 }
@@ -253,7 +285,7 @@ function printGoals(pulls: Pulls, live: Live, push: Map<string, PushResult>, inc
     },
     { measure: 'bench wall time (this run)', ours: `${(wall / 60_000).toFixed(1)} min`, baseline: '', ratio: '', goal: '≤ 10 min', met: met(wall <= WALL_GOAL_MS), requests: '' },
   ];
-  console.log('\nIssue 18 goals (HTTP requests: ours; baseline — live counts both devices, all 50 edits):');
+  console.log(`\nIssue 18 goals (HTTP requests: ours; baseline — live counts both devices, all ${LIVE_EDITS} edits):`);
   printTable(['measure', 'ours', 'baseline', 'ratio', 'goal', '', 'HTTP requests'], goals.map((g) => [g.measure, g.ours, g.baseline, g.ratio, g.goal, g.met, g.requests]));
 }
 
@@ -276,10 +308,10 @@ export async function run(): Promise<void> {
     // Each way into its own IndexedDB database in one page, one after the other.
     const a = await openBenchPage(server, setup, browser);
     const pulls = await measurePulls(a, expected);
-    const live = await measureLive(a, await openBenchPage(server, setup, browser));
-    const push = await measurePush(a, server, user);
-    const incremental = await measureIncremental(a, server, user);
-    printGoals(pulls, live, push, incremental);
+    const live = PARTS.has('live') ? await measureLive(a, await openBenchPage(server, setup, browser)) : undefined;
+    const push = PARTS.has('push') ? await measurePush(a, server, user) : undefined;
+    const incremental = PARTS.has('incremental') ? await measureIncremental(a, server, user) : undefined;
+    if (live && push && incremental) printGoals(pulls, live, push, incremental);
   } finally {
     await browser.close();
     await server.close();

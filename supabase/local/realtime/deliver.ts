@@ -20,7 +20,7 @@
 // - A table without primary key: delivered only when it has no RLS.
 import type { Db, Row } from '../db';
 import type { Logger } from '../logger';
-import { withRequestContext } from '../request-context';
+import { readAllInRequestContext } from '../request-context';
 import { bindingCoversTable, bindingWantsEvent, type Auth, type Binding, type ChangeType, type Channel } from './channel';
 import { qualifiedName, quoteIdent, tableInfo, type TableInfo } from './catalog';
 import { conditionSql } from './filters';
@@ -79,22 +79,21 @@ async function evaluate(db: Db, info: TableInfo, changes: Change[], auth: Auth, 
     from jsonb_array_elements($1::jsonb) with ordinality as e(item, ord)
     cross join lateral jsonb_populate_record(null::${table}, e.item->'r') as c
     order by e.ord`;
-  return withRequestContext(
-    db,
-    { role: auth.role, claims: auth.claims, method: 'GET', path: '/realtime/v1' },
-    async (tx) => {
-      const privileged = await tx.query<{ name: string }>(
-        `select a.attname as name from pg_attribute a
+  // One message, one read-only transaction (set-up, column privileges, the check), instead of
+  // begin / set-up / two queries / commit: four round trips less on the path of every change to
+  // its subscribers (on PGlite each one also waits its turn in the single connection's queue).
+  const [privileged, checked] = await readAllInRequestContext<Record<string, unknown>>(db, { role: auth.role, claims: auth.claims, method: 'GET', path: '/realtime/v1' }, [
+    {
+      sql: `select a.attname as name from pg_attribute a
          where a.attrelid = $1::oid and a.attnum > 0 and not a.attisdropped and has_column_privilege($1::oid, a.attnum, 'SELECT')`,
-        [info.oid],
-      );
-      const { rows } = await tx.query<Record<string, unknown>>(sql, params);
-      const matches = new Map<string, boolean[]>();
-      filterKeys.forEach((key, i) => matches.set(key, rows.map((r) => r[`f${i}`] === true)));
-      return { visible: rows.map((r) => r.visible === true), matches, selectable: new Set(privileged.rows.map((r) => r.name)) };
+      values: [info.oid],
     },
-    { readOnly: true },
-  );
+    { sql, values: params },
+  ]);
+  const rows = checked!.rows;
+  const matches = new Map<string, boolean[]>();
+  filterKeys.forEach((key, i) => matches.set(key, rows.map((r) => r[`f${i}`] === true)));
+  return { visible: rows.map((r) => r.visible === true), matches, selectable: new Set(privileged!.rows.map((r) => String(r.name))) };
 }
 
 function changeMessage(channel: Channel, info: TableInfo, change: Change, ids: number[], selectable: Set<string>): Message {

@@ -32,6 +32,27 @@ const now = () => performance.timeOrigin + performance.now();
 
 type Entry = { kind: string; write: boolean; start: number; end: number };
 
+/**
+ * Hops of the live test on this page, for the per-hop table of tests/bench/sync.ts: when the
+ * write request of a way started and was answered (device A), and when the realtime message
+ * carrying the armed title arrived (device B). Reset by armTitle and writeTitle.
+ */
+export type Hops = { writeStart?: number; writeEnd?: number; message?: number };
+let hops: Hops = {};
+let watchedTitle: string | undefined;
+
+// Wraps the page's WebSocket (before any client opens one) to time the arrival of the realtime
+// message carrying the watched title, before realtime-js parses it.
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args: ConstructorParameters<typeof WebSocket>) {
+    super(...args);
+    this.addEventListener('message', (event: MessageEvent) => {
+      if (watchedTitle && hops.message === undefined && typeof event.data === 'string' && event.data.includes(watchedTitle)) hops.message = now();
+    });
+  }
+};
+
 /** Every HTTP request a client makes, by kind (RPC name or method + table), with its end time. */
 class RequestLog {
   entries: Entry[] = [];
@@ -64,10 +85,14 @@ class RequestLog {
     const rpc = /\/rest\/v1\/rpc\/(\w+)/.exec(url.pathname)?.[1];
     const table = /\/rest\/v1\/(\w+)/.exec(url.pathname)?.[1] ?? url.pathname;
     const kind = rpc ? `rpc ${rpc}` : `${method} ${table}`;
+    const write = rpc === 'sync_push' || (!rpc && method !== 'GET' && method !== 'HEAD');
     const start = now();
+    if (write) hops.writeStart ??= start;
     const response = await fetch(input, init);
+    const end = now();
+    if (write) hops.writeEnd ??= end;
     // Answered = the server committed the write (PostgREST answers after commit).
-    this.entries.push({ kind, write: rpc === 'sync_push' || (!rpc && method !== 'GET' && method !== 'HEAD'), start, end: now() });
+    this.entries.push({ kind, write, start, end });
     if (!response.ok) this.failures.push(`${response.status} ${kind}: ${(await response.clone().text()).slice(0, 300)}`);
     return response;
   };
@@ -312,6 +337,8 @@ const bench = {
 
   /** Starts watching for the estimate with the given title; resolves once the watch is in place. */
   async armTitle(way: Way, id: string, title: string): Promise<void> {
+    hops = {};
+    watchedTitle = title;
     const collection = databaseOf(way).collections.estimates;
     let subscribed!: () => void;
     const ready = new Promise<void>((resolve) => (subscribed = resolve));
@@ -336,9 +363,15 @@ const bench = {
 
   /** Writes a title on this device; returns the time just before the local write. */
   async writeTitle(way: Way, id: string, title: string): Promise<number> {
+    hops = {};
     const at = now();
     await editTitle(way, id, title);
     return at;
+  },
+
+  /** This page's hops of the last live edit (see Hops). */
+  hops(): Hops {
+    return hops;
   },
 
   async someEstimateIds(way: Way, count: number): Promise<string[]> {
