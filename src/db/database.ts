@@ -19,6 +19,7 @@ import { profiles } from './collections/profiles';
 import { prospects } from './collections/prospects';
 import { syncIssues } from './collections/sync-issues';
 import type { CollectionDefinition, DocOf } from './define';
+import { sparseGetMany } from './sparse-get-many';
 
 export const COLLECTIONS = {
   organizations,
@@ -96,9 +97,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<AppDat
     addRxPlugin(RxDBMigrationSchemaPlugin);
     pluginsAdded = true;
   }
-  const storage = getRxStorageDexie(
-    options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {},
-  );
+  const storage = getRxStorageDexie({
+    ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
+    onCreate: (dexie) => void dexie.use(sparseGetMany(options.IDBKeyRange ?? globalThis.IDBKeyRange)),
+  });
   const database = await createRxDatabase<AppCollections>({
     name: databaseNameFor(options.userId, options.nameSuffix),
     storage,

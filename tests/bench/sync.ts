@@ -14,6 +14,8 @@
 // Seeding is bulk SQL in one transaction (tests/bench/lib/seed.ts seedEstimatesBulk): the
 // numbers, customer names and totals the triggers would derive are written by the seed itself.
 import type { Page } from '@playwright/test';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { startTestServer, type TestServer } from '../../supabase/local/testing/harness';
 import { benchBackend, buildBenchPage, launchChromium, ms, percentile, printTable, ratio, signIn } from './lib/browser';
 import { countRows, seedEstimatesBulk, signUpOwner, type BenchUser } from './lib/seed';
@@ -71,6 +73,25 @@ async function serverEdited(server: TestServer, user: BenchUser, marker: string)
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * BENCH_PROFILE=dir writes a CPU profile of each way's initial pull there (ours.cpuprofile,
+ * stock.cpuprofile, raw.cpuprofile for the raw baseline with large pages; open them in Chrome's DevTools), with the bench page built unminified.
+ */
+async function profiled<T>(page: Page, way: Way | 'raw', work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await work();
+  const { profile } = await cdp.send('Profiler.stop');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${way}.cpuprofile`), JSON.stringify(profile));
+  console.log(`CPU profile of ${way}'s pull: ${path.join(dir, `${way}.cpuprofile`)}`);
+  return result;
+}
+
 type Pulls = { raw: PullResult; rawLarge: PullResult; ours: PullResult; stock: PullResult; largePage: number };
 
 async function measurePulls(a: Page, expected: { estimates: number; items: number }): Promise<Pulls> {
@@ -78,9 +99,9 @@ async function measurePulls(a: Page, expected: { estimates: number; items: numbe
   // The raw baseline once more with pages as large as ours grow to (sync/pull.ts), so ours is
   // not credited for the page size alone.
   const largePage = await call(a, 'maxPullPage');
-  const rawLarge = await call(a, 'rawPull', largePage);
-  const ours = await call(a, 'pull', 'ours');
-  const stock = await call(a, 'pull', 'stock');
+  const rawLarge = await profiled(a, 'raw', () => call(a, 'rawPull', largePage));
+  const ours = await profiled(a, 'ours', () => call(a, 'pull', 'ours'));
+  const stock = await profiled(a, 'stock', () => call(a, 'pull', 'stock'));
   for (const [name, r] of [['raw', raw], [`raw ${largePage}`, rawLarge], ['ours', ours], ['stock', stock]] as const) {
     if (r.estimates !== expected.estimates || r.items !== expected.items) throw new Error(`${name} pulled ${r.estimates} estimates and ${r.items} items, expected ${expected.estimates} and ${expected.items}`);
   }
@@ -291,7 +312,7 @@ function printGoals(pulls: Pulls, live: Live, push: Map<string, PushResult>, inc
 
 export async function run(): Promise<void> {
   const backend = benchBackend();
-  const page = await buildBenchPage('sync');
+  const page = await buildBenchPage('sync', { minify: !process.env.BENCH_PROFILE });
   const server = await startTestServer(backend, { STATIC_DIR: page.dir });
   const browser = await launchChromium();
   try {

@@ -30,7 +30,7 @@ export type BuiltFolder = { dir: string; remove(): Promise<void> };
  * Builds a bench page (a folder with index.html and main.ts under tests/bench/pages) into a
  * new temp folder, or into `outDir` served under `base` (e.g. beside the app's own files).
  */
-export async function buildBenchPage(name: string, options: { outDir?: string; base?: string } = {}): Promise<BuiltFolder> {
+export async function buildBenchPage(name: string, options: { outDir?: string; base?: string; minify?: boolean } = {}): Promise<BuiltFolder> {
   const { build } = await import('vite');
   const dir = options.outDir ?? (await mkdtemp(path.join(tmpdir(), `cep-bench-${name}-`)));
   await build({
@@ -39,7 +39,7 @@ export async function buildBenchPage(name: string, options: { outDir?: string; b
     base: options.base ?? '/',
     logLevel: 'error',
     define: { __APP_VERSION__: JSON.stringify('bench') },
-    build: { outDir: dir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
+    build: { outDir: dir, emptyOutDir: true, minify: options.minify ?? true, sourcemap: false, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
   });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
