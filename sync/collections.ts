@@ -10,12 +10,26 @@ import type { Doc } from './merge';
 import type { PushBatcher } from './push-batcher';
 import type { Status } from './status';
 
-/** Installs our conflict handler on each collection and calls `onWrite` after each write that is not local-only. */
+/**
+ * Whether a write may change what is pending. RxDB's pull writes a document only where the
+ * device has no unpushed change of it (its downstream skips those), so a pull cannot add or
+ * end a pending change: a push ends one, and the replication going idle counts again after it.
+ * Counting after each pulled page instead read every document pulled since the last count, over
+ * and over during a first sync (pages of 5,000), and kept a device busy seconds after it.
+ */
+export function mayChangePending(bulk: Pick<RxChangeEventBulk<Doc>, 'isLocal' | 'context'>): boolean {
+  return !bulk.isLocal && !bulk.context.startsWith(PULL_WRITE_CONTEXT);
+}
+
+/** How RxDB's replication names its pull's writes (replication-protocol: downstreamBulkWriteFlag). */
+const PULL_WRITE_CONTEXT = 'replication-downstream-';
+
+/** Installs our conflict handler on each collection and calls `onWrite` after each write that may change what is pending. */
 export function watchCollections(database: AppDatabase, names: readonly ReplicatedName[], batcher: PushBatcher, onWrite: () => void): Subscription[] {
   return names.map((name) => {
     const collection = database.collections[name] as unknown as RxCollection<Doc>;
     collection.conflictHandler = createConflictHandler(database, name, { baseOf: (id, local) => batcher.knownBase(name, id, local) });
-    return collection.eventBulks$.subscribe((bulk: RxChangeEventBulk<Doc>) => !bulk.isLocal && onWrite());
+    return collection.eventBulks$.subscribe((bulk: RxChangeEventBulk<Doc>) => mayChangePending(bulk) && onWrite());
   });
 }
 

@@ -8,6 +8,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { map, type Subject, type Subscription } from 'rxjs';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import type { RetryOptions } from '../src/lib/retry';
+import { afterFirstPull, firstPullEnded } from './after-first-pull';
 import { createLiveRows, type PullStreamItem } from './live-rows';
 import type { Doc } from './merge';
 import { unpushedIds } from './pending';
@@ -144,7 +145,14 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     waitForLeadership: false,
     toggleOnDocumentVisible: false,
     autoStart: true,
-    pull: { handler: pullHandler, batchSize: ctx.batchSize?.pull ?? 200, stream$: ctx.streams.get(name)!.pipe(map((item) => live.offer(item))) },
+    pull: {
+      handler: pullHandler,
+      batchSize: ctx.batchSize?.pull ?? 200,
+      stream$: ctx.streams.get(name)!.pipe(
+        map((item) => live.offer(item)),
+        afterFirstPull(() => firstPullEnded(replication)),
+      ),
+    },
     push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 1000 },
   });
   return replication;

@@ -75,9 +75,11 @@ async function serverEdited(server: TestServer, user: BenchUser, marker: string)
 
 /**
  * BENCH_PROFILE=dir writes a CPU profile of each way's initial pull there (ours.cpuprofile,
- * stock.cpuprofile, raw.cpuprofile for the raw baseline with large pages; open them in Chrome's DevTools), with the bench page built unminified.
+ * stock.cpuprofile, raw.cpuprofile for the raw baseline with large pages) and of device B
+ * during the live test (live-b-ours.cpuprofile, live-b-stock.cpuprofile), to open in Chrome's
+ * DevTools; the bench page is then built unminified. BENCH_DEBUG also prints each live edit's B hop.
  */
-async function profiled<T>(page: Page, way: Way | 'raw', work: () => Promise<T>): Promise<T> {
+async function profiled<T>(page: Page, way: string, work: () => Promise<T>): Promise<T> {
   const dir = process.env.BENCH_PROFILE;
   if (!dir) return work();
   const cdp = await page.context().newCDPSession(page);
@@ -174,7 +176,7 @@ async function measureLive(a: Page, b: Page): Promise<Live> {
     await call(b, 'openLive', way);
     await call(a, 'requests', way, true);
     await call(b, 'requests', way, true);
-    const { samples, hops } = await liveLatency(a, b, way);
+    const { samples, hops } = await profiled(b, `live-b-${way}`, () => liveLatency(a, b, way));
     live[way] = { samples, hops, requestsA: await call(a, 'requests', way), requestsB: await call(b, 'requests', way) };
     await call(b, 'stop', way);
   }
@@ -189,6 +191,7 @@ async function measureLive(a: Page, b: Page): Promise<Live> {
     }),
   );
   printHops(live);
+  if (process.env.BENCH_DEBUG) for (const way of ['ours', 'stock'] as const) console.log(`${way} B hops: ${live[way].hops.map((h) => (h.seen - h.message).toFixed(0)).join(' ')}`);
   console.log('both: B writes the row the realtime message carries (ours through its pull handler, without moving its checkpoint, after its own pushes have settled, and only when no pull delivered a newer version); ours: A sends an edit at once when no push is on its way, else with the next batch.');
   return live;
 }
