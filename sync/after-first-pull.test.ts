@@ -11,12 +11,18 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+/** A source piped through afterFirstPull of a first pull the test settles, and what came out. */
+function held() {
+  const pull = deferred();
+  const source = new Subject<string>();
+  const seen: string[] = [];
+  const subscription = source.pipe(afterFirstPull(() => pull.promise)).subscribe((item) => seen.push(item));
+  return { pull, source, seen, subscription };
+}
+
 describe('afterFirstPull', () => {
   it('holds what comes during the first pull and lets it through once, when the pull ends', async () => {
-    const pull = deferred();
-    const source = new Subject<string>();
-    const seen: string[] = [];
-    source.pipe(afterFirstPull(() => pull.promise)).subscribe((item) => seen.push(item));
+    const { pull, source, seen } = held();
     source.next('RESYNC');
     source.next('RESYNC');
     await tick();
@@ -37,10 +43,7 @@ describe('afterFirstPull', () => {
   });
 
   it('releases what it held when the first pull fails or the replication is cancelled', async () => {
-    const pull = deferred();
-    const source = new Subject<string>();
-    const seen: string[] = [];
-    source.pipe(afterFirstPull(() => pull.promise)).subscribe((item) => seen.push(item));
+    const { pull, source, seen } = held();
     source.next('RESYNC');
     pull.reject(new Error('cancelled'));
     await tick();
@@ -57,10 +60,7 @@ describe('afterFirstPull', () => {
   });
 
   it('emits nothing after unsubscribing', async () => {
-    const pull = deferred();
-    const source = new Subject<string>();
-    const seen: string[] = [];
-    const subscription = source.pipe(afterFirstPull(() => pull.promise)).subscribe((item) => seen.push(item));
+    const { pull, source, seen, subscription } = held();
     source.next('RESYNC');
     subscription.unsubscribe();
     pull.resolve();

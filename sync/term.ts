@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { map, type Subject, type Subscription } from 'rxjs';
+import { filter, map, type Subject, type Subscription } from 'rxjs';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
 import type { RetryOptions } from '../src/lib/retry';
 import { afterFirstPull, firstPullEnded } from './after-first-pull';
@@ -74,8 +74,9 @@ export function openTerm(ctx: TermContext, epoch: number): Term {
     const replication = replicate(ctx, name);
     counters.set(name, () => unpushedIds(ctx.database.collections[name] as unknown as RxCollection<Doc>, replication));
     subscriptions.push(
-      // RxDB records what the server acknowledged after the push handler returns.
-      replication.active$.subscribe((active) => !active && ctx.onIdle()),
+      // RxDB records what the server acknowledged after the push handler returns. A first
+      // pull changes nothing pending (sync/collections.ts), so its idle moments count once, at its end.
+      replication.active$.pipe(filter((active) => !active), afterFirstPull(() => firstPullEnded(replication))).subscribe(() => ctx.onIdle()),
       replication.error$.subscribe((error) => {
         const parameters = (error as { parameters?: { direction?: string } }).parameters;
         const detail = JSON.stringify(parameters ?? '');

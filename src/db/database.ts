@@ -5,6 +5,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { withChangedSince } from './changed-since';
 import { accounts } from './collections/accounts';
 import { comments } from './collections/comments';
 import { estimateItems } from './collections/estimate-items';
@@ -97,10 +98,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<AppDat
     addRxPlugin(RxDBMigrationSchemaPlugin);
     pluginsAdded = true;
   }
-  const storage = getRxStorageDexie({
-    ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
-    onCreate: (dexie) => void dexie.use(sparseGetMany(options.IDBKeyRange ?? globalThis.IDBKeyRange)),
-  });
+  const storage = withChangedSince(
+    getRxStorageDexie({
+      ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
+      onCreate: (dexie) => void dexie.use(sparseGetMany(options.IDBKeyRange ?? globalThis.IDBKeyRange)),
+    }),
+  );
   const database = await createRxDatabase<AppCollections>({
     name: databaseNameFor(options.userId, options.nameSuffix),
     storage,
