@@ -29,6 +29,9 @@ export type PullHandlerOptions = {
  * few dozen requests, not hundreds, and each RxDB write covers more rows); a short page ends
  * the catch-up, and the next pull starts again at RxDB's batch size.
  */
+// Tried and not kept: requesting the next page while RxDB writes this one (the server reads
+// it meanwhile). On 2 cores the pull is bound by the processor, not by waiting: 10,000
+// estimates + 50,000 items in 7.4 / 8.3 s with it, 6.8 / 7.4 s without (npm run bench sync).
 export function nextPageSize(size: number, received: number, batchSize: number, max = MAX_PULL_PAGE): number {
   return received >= size ? Math.max(batchSize, Math.min(size * 2, max)) : batchSize;
 }

@@ -3,10 +3,11 @@
 // shared through the batcher under the term's epoch); the term counts what each has not
 // pushed, reports to the status, and ends by cancelling them all.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { RxCollection } from 'rxdb';
+import { getCheckpointKey, type RxCollection } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import { filter, map, type Subject, type Subscription } from 'rxjs';
 import type { AppDatabase, ReplicatedName } from '../src/db/database';
+import { linkPulledMeta } from '../src/db/pulled-meta';
 import type { RetryOptions } from '../src/lib/retry';
 import { afterFirstPull, firstPullEnded } from './after-first-pull';
 import { createLiveRows, type PullStreamItem } from './live-rows';
@@ -156,5 +157,30 @@ function replicate(ctx: TermContext, name: ReplicatedName): RxReplicationState<D
     },
     push: { handler: pushHandler, batchSize: ctx.batchSize?.push ?? 1000 },
   });
+  linkRecords(ctx.database, replication);
   return replication;
+}
+
+/**
+ * Lets the documents this replication pulls stand for its records of them (src/db/pulled-meta.ts).
+ * RxDB opens its meta storage once metaInfoPromise settles (in the start it has queued, which
+ * runs after this returns), so the link is made first; if it cannot be, the records are
+ * stored as RxDB stores them.
+ */
+function linkRecords(database: AppDatabase, replication: RxReplicationState<Doc, Checkpoint>): void {
+  const info = replication.metaInfoPromise;
+  // As RxDB's replication names them (plugins/replication, replication-protocol).
+  const identifier = `rxdbreplication${replication.replicationIdentifier}`;
+  const link = async () => {
+    const [{ collectionName }, hash, checkpointKey] = await Promise.all([
+      info,
+      database.hashFunction(identifier),
+      getCheckpointKey({ identifier, hashFunction: database.hashFunction, forkInstance: replication.collection.storageInstance } as never),
+    ]);
+    linkPulledMeta({ databaseToken: database.token, metaCollection: collectionName, collection: replication.collection.name, hash, downstreamContext: `replication-downstream-${checkpointKey}` });
+  };
+  (replication as { metaInfoPromise: typeof info }).metaInfoPromise = link().then(
+    () => info,
+    () => info,
+  );
 }

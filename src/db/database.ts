@@ -6,6 +6,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { withChangedSince } from './changed-since';
+import { withPulledMeta, type MigrateState } from './pulled-meta';
 import { accounts } from './collections/accounts';
 import { comments } from './collections/comments';
 import { estimateItems } from './collections/estimate-items';
@@ -91,6 +92,15 @@ export type OpenDatabaseOptions = {
 
 let pluginsAdded = false;
 
+/** A pulled state kept from an older schema version, brought forward by the collection's own strategies. */
+const migrateState: MigrateState = async (collectionName, doc, from, to) => {
+  const definition = (COLLECTIONS as Record<string, CollectionDefinition | undefined>)[collectionName];
+  const strategies = (definition?.migrationStrategies ?? {}) as Record<number, ((old: Record<string, unknown>) => unknown) | undefined>;
+  let state: Record<string, unknown> | null = doc;
+  for (let v = from + 1; v <= to && state; v++) state = ((await strategies[v]?.(state)) ?? null) as Record<string, unknown> | null;
+  return state;
+};
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<AppDatabase> {
   if (!pluginsAdded) {
     addRxPlugin(RxDBLeaderElectionPlugin);
@@ -98,11 +108,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<AppDat
     addRxPlugin(RxDBMigrationSchemaPlugin);
     pluginsAdded = true;
   }
-  const storage = withChangedSince(
-    getRxStorageDexie({
-      ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
-      onCreate: (dexie) => void dexie.use(sparseGetMany(options.IDBKeyRange ?? globalThis.IDBKeyRange)),
-    }),
+  const storage = withPulledMeta(
+    withChangedSince(
+      getRxStorageDexie({
+        ...(options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : {}),
+        onCreate: (dexie) => void dexie.use(sparseGetMany(options.IDBKeyRange ?? globalThis.IDBKeyRange)),
+      }),
+    ),
+    migrateState,
   );
   const database = await createRxDatabase<AppCollections>({
     name: databaseNameFor(options.userId, options.nameSuffix),

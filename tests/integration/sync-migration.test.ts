@@ -14,6 +14,7 @@ import { addEstimateItem } from '../../src/features/estimates/commands';
 import { createEstimate } from '../../src/db/new-estimate';
 import { patchDocument } from '../../src/db/documents';
 import { COLLECTIONS, databaseNameFor, openDatabase, type AppDatabase } from '../../src/db/database';
+import { withPulledMeta } from '../../src/db/pulled-meta';
 import { failedDocuments, openConflicts } from '../../src/db/sync-issues';
 import { startSync, type SyncHandle } from '../../sync/index';
 import { backendsToTest, startTestServer, type Backend } from '../../supabase/local/testing/harness';
@@ -62,13 +63,19 @@ function estimatesSchemaV0(): RxJsonSchema<Record<string, unknown>> {
 
 let pluginAdded = false;
 
-/** What the previous app version opened: estimates at schema 0, items as today. */
-async function openVersion0(name: string, indexedDB: IDBFactory): Promise<AppDatabase> {
+/**
+ * What the previous app version opened: estimates at schema 0, items as today; its storage
+ * either RxDB's own (every record of a pulled document stored) or, as this version's, with the
+ * pulled documents standing for their records (src/db/pulled-meta.ts).
+ */
+async function openVersion0(name: string, indexedDB: IDBFactory, records: 'stored' | 'pulled'): Promise<AppDatabase> {
   if (!pluginAdded) {
     addRxPlugin(RxDBLocalDocumentsPlugin);
     pluginAdded = true;
   }
-  const db = await createRxDatabase({ name, storage: getRxStorageDexie({ indexedDB, IDBKeyRange }), multiInstance: false, localDocuments: true });
+  const dexie = getRxStorageDexie({ indexedDB, IDBKeyRange });
+  const storage = records === 'pulled' ? withPulledMeta(dexie, async (_collection, doc) => doc) : dexie;
+  const db = await createRxDatabase({ name, storage, multiInstance: false, localDocuments: true });
   await db.addCollections({
     estimates: { schema: estimatesSchemaV0() },
     estimate_items: { schema: COLLECTIONS.estimate_items.schema },
@@ -100,22 +107,36 @@ describe.each(backends)('local schema migration with pending changes on %s', (ba
     await server?.close();
   });
 
-  it('carries unpushed edits and new documents across the migration and pushes them once', async () => {
+  it.each(['stored', 'pulled'] as const)('carries unpushed edits and new documents across the migration and pushes them once (records %s)', async (records) => {
     const indexedDB = new IDBFactory();
-    const name = databaseNameFor(userId, `mig${backend}`);
+    const suffix = `mig${backend}${records}`;
+    const name = databaseNameFor(userId, suffix);
     const start = (database: AppDatabase): SyncHandle =>
       startSync({ database, supabase: client, userId, orgId, serverUrl: server.url, timing: FAST });
 
+    // Two estimates another device made: this one pulls them, edits one offline, leaves one be.
+    const [pulledId, untouchedId] = [crypto.randomUUID(), crypto.randomUUID()];
+    const made = await client.from('estimates').insert([
+      { id: pulledId, org_id: orgId, owner_id: userId, title: `Pulled before the update ${records}` },
+      { id: untouchedId, org_id: orgId, owner_id: userId, title: `Untouched ${records}` },
+    ]);
+    expect(made.error).toBeNull();
+    const untouchedBefore = await client.from('estimates').select('updated_at').eq('id', untouchedId).single();
+
     // The old version: one estimate synced, then a day offline.
-    const old = await openVersion0(name, indexedDB);
+    const old = await openVersion0(name, indexedDB, records);
     let sync = start(old);
     const synced = await createEstimate(old, { org_id: orgId, owner_id: userId, title: 'Synced before the update' });
     await addEstimateItem(old, synced, { name: 'Survey', quantity: 1, unit_price_cents: 5000 });
-    await eventually(sync, async () => expect((await old.estimates.findOne(synced.id).exec())?.number).toMatch(/^EST-/));
+    await eventually(sync, async () => {
+      expect((await old.estimates.findOne(synced.id).exec())?.number).toMatch(/^EST-/);
+      expect(await old.estimates.findByIds([pulledId, untouchedId]).exec()).toHaveProperty('size', 2);
+    });
     const before = (await old.estimates.findOne(synced.id).exec())!;
 
     net.online = false;
     await patchDocument(old, 'estimates', synced.id, { title: 'Edited offline before the update' });
+    await patchDocument(old, 'estimates', pulledId, { title: `Pulled, edited offline ${records}` });
     const offline = await createEstimate(old, { org_id: orgId, owner_id: userId, title: 'Created offline before the update' });
     await addEstimateItem(old, offline, { name: 'Tiles', quantity: 4, unit_price_cents: 2500 });
     await sleep(100);
@@ -123,7 +144,7 @@ describe.each(backends)('local schema migration with pending changes on %s', (ba
     await old.close();
 
     // The new version opens the same database: estimates migrate to schema 1.
-    const db = await openDatabase({ userId, indexedDB, IDBKeyRange, multiInstance: false, nameSuffix: `mig${backend}`, collections: ['estimates', 'estimate_items'] });
+    const db = await openDatabase({ userId, indexedDB, IDBKeyRange, multiInstance: false, nameSuffix: suffix, collections: ['estimates', 'estimate_items'] });
     const migrated = (await db.estimates.findOne(synced.id).exec())!.toJSON();
     expect(migrated.title).toBe('Edited offline before the update');
     expect(migrated).toMatchObject({ customer_name: '', sent_to_email: '', acceptance_sha256: '' });
@@ -139,6 +160,14 @@ describe.each(backends)('local schema migration with pending changes on %s', (ba
         expect.objectContaining({ id: offline.id, number: expect.stringMatching(/^EST-/), title: 'Created offline before the update', total_cents: 10000 }),
       ]);
       expect((await db.estimates.findOne(offline.id).exec())?.number).toMatch(/^EST-/);
+    });
+    await eventually(sync, async () => {
+      const { data: rows } = await client.from('estimates').select('title, updated_at').in('id', [pulledId, untouchedId]).order('title');
+      // The pulled estimate's edit arrives; the untouched one is not written again.
+      expect(rows).toEqual([
+        expect.objectContaining({ title: `Pulled, edited offline ${records}` }),
+        { title: `Untouched ${records}`, updated_at: untouchedBefore.data?.updated_at },
+      ]);
     });
     const { data: items } = await client.from('estimate_items').select('name').in('estimate_id', [synced.id, offline.id]).order('name');
     expect(items).toEqual([{ name: 'Survey' }, { name: 'Tiles' }]);
