@@ -20,7 +20,7 @@ import {
 type Instance = RxStorageInstance<unknown, unknown, unknown, RxStorageDefaultCheckpoint>;
 
 /** The documents after `checkpoint` in (lwt, id) order, at most `limit`, and the checkpoint after them. */
-export async function changedSince(instance: Instance, limit: number, checkpoint?: RxStorageDefaultCheckpoint) {
+async function changedSince(instance: Instance, limit: number, checkpoint?: RxStorageDefaultCheckpoint) {
   const primaryPath = getPrimaryFieldOfPrimaryKey(instance.schema.primaryKey) as string;
   const query: PreparedQuery<unknown> = {
     // What the plan answers exactly; kept for storages that read the selector.
