@@ -207,6 +207,9 @@ async function measurePush(a: Page, server: TestServer, user: BenchUser): Promis
       const from = offset;
       offset += edits;
       try {
+        // As in the live test: only this way replicates on A, so the other's device does not
+        // take in this way's changes on the same two cores meanwhile.
+        await call(a, 'stop', way === 'ours' ? 'stock' : 'ours');
         const result = await call(a, 'pushOfflineEdits', way, edits, from, marker, PUSH_TIMEOUT_MS);
         const landed = await serverEdited(server, user, marker);
         if (landed !== result.edited) throw new Error(`the server has ${landed} of ${result.edited} edits after the push`);

@@ -293,6 +293,8 @@ const bench = {
     await inSync(way, timeoutMs);
     const inSyncMs = now() - t0;
     const requests = logs[way].summary();
+    // BENCH_DEBUG (the page's console is printed): each request of the push, from the start.
+    for (const e of logs[way].entries) console.log(`push ${way} ${count}: ${e.kind} ${(e.start - t0).toFixed(0)} → ${(e.end - t0).toFixed(0)} ms`);
     return { inSyncMs, serverHasAllMs: requests.lastWriteAt === null ? Number.NaN : requests.lastWriteAt - t0, edited: docs.length, requests };
   },
 
