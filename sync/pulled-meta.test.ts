@@ -153,4 +153,25 @@ describe('records of pulled documents', () => {
     await replication.awaitInSync();
     expect(d.pushed.at(-1)).toMatchObject({ assumedMasterState: { name: 'Server B' }, newDocumentState: { name: 'B edited' } });
   });
+
+  it('a record read beside its document (as RxDB reads them) takes no second read of the document', async () => {
+    const d = await device();
+    const database = await d.open();
+    const { term, replication } = d.start(database);
+    opened.push({ database, term });
+    await replication.awaitInSync();
+    const fork = (database.accounts.storageInstance as unknown as { originalStorageInstance: RxStorageInstance<Record<string, unknown>, unknown, unknown, unknown> }).originalStorageInstance;
+    const reads: string[][] = [];
+    const find = fork.findDocumentsById.bind(fork);
+    fork.findDocumentsById = (ids, withDeleted) => (reads.push(ids), find(ids, withDeleted));
+    const [docs, records] = await Promise.all([fork.findDocumentsById([A, B], true), metaOf(replication).findDocumentsById([`${A}|0`, `${B}|0`], true)]);
+    expect(docs).toHaveLength(2);
+    expect(records.map((r) => r.docData?.name).sort()).toEqual(['Account 0', 'Account 1']);
+    expect(reads).toEqual([[A, B]]);
+    // Alone, a moment later, the record reads its document.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    reads.length = 0;
+    expect((await metaOf(replication).findDocumentsById([`${B}|0`], true))[0]?.docData?.name).toBe('Account 1');
+    expect(reads).toEqual([[B]]);
+  });
 });

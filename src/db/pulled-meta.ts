@@ -45,7 +45,15 @@ export type MigrateState = (collectionName: string, doc: Record<string, unknown>
 export const ANSWERED_REV = '0-pulled';
 const DOWN_RECORDS = 'replication-down-write-meta';
 
-type Fork = { instance: ForkInstance; key: string; version: number; primary: string; pulled: Map<string, string> };
+type Fork = {
+  instance: ForkInstance;
+  key: string;
+  version: number;
+  primary: string;
+  pulled: Map<string, string>;
+  /** Reads of documents under way or just done, by id: a record asked for meanwhile is answered from the same read. */
+  reading: Map<string, Promise<Doc | undefined>>;
+};
 type Link = { fork: string; hash: string };
 const forks = new Map<string, Fork>();
 /** By meta storage: whose records it keeps. */
@@ -100,8 +108,24 @@ function withoutBase(meta: Meta): Meta {
 
 function wrapFork(instance: ForkInstance, fork: Fork): void {
   const write = instance.bulkWrite.bind(instance);
+  const find = instance.findDocumentsById.bind(instance);
+  // RxDB reads the documents and their records side by side (downstream, upstream): the
+  // records of pulled documents then need no second read of the documents.
+  instance.findDocumentsById = (ids, withDeleted) => {
+    const read = find(ids, withDeleted);
+    if (!withDeleted) return read;
+    const byId = read.then((docs) => new Map(docs.map((d) => [String(d[fork.primary]), d as unknown as Doc])));
+    const entries = ids.map((id) => [id, byId.then((m) => m.get(id))] as const);
+    for (const [id, doc] of entries) fork.reading.set(id, doc);
+    // Kept a moment after it settles (the record read beside it may settle later), unless a
+    // write in this tab changes the document first.
+    const done = () => void setTimeout(() => entries.forEach(([id, doc]) => fork.reading.get(id) === doc && fork.reading.delete(id)));
+    void byId.then(done, done);
+    return read;
+  };
   instance.bulkWrite = async (rows, context) => {
     const pulledWith = marks.get(fork.key)?.get(context);
+    for (const row of rows) fork.reading.delete(String(row.document[fork.primary]));
     for (const row of rows) keepBase(fork, row as unknown as { document: Doc; previous?: Doc }, pulledWith);
     const result = await write(rows, context);
     if (pulledWith) {
@@ -136,8 +160,12 @@ function wrapRecords(instance: Instance<Record_>, databaseToken: string, link: L
     const stored = new Set(found.map((r) => r.id));
     const missing = ids.filter((id) => !stored.has(id) && id.endsWith('|0'));
     if (!fork || missing.length === 0) return found;
-    const docs = await fork.instance.findDocumentsById(missing.map((id) => id.slice(0, -2)), true);
-    for (const doc of docs as unknown as Doc[]) {
+    const itemIds = missing.map((id) => id.slice(0, -2));
+    const shared = itemIds.map((id) => fork.reading.get(id));
+    const docs = shared.every(Boolean)
+      ? ((await Promise.all(shared)).filter(Boolean) as Doc[])
+      : ((await fork.instance.findDocumentsById(itemIds, true)) as unknown as Doc[]);
+    for (const doc of docs) {
       const docData = await answered(fork, link, doc, migrate, link.fork);
       if (!docData) continue;
       const itemId = String(doc[fork.primary]);
@@ -185,6 +213,7 @@ export function withPulledMeta<Internals, Options>(storage: RxStorage<Internals,
         version: params.schema.version,
         primary: getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) as string,
         pulled: new Map(),
+        reading: new Map(),
       };
       // An older version's instance (a migration reads it) must not take the place of the current one.
       const current = forks.get(name);
