@@ -52,7 +52,7 @@ type Fork = {
   primary: string;
   pulled: Map<string, string>;
   /** Reads of documents under way or just done, by id: a record asked for meanwhile is answered from the same read. */
-  reading: Map<string, Promise<Doc | undefined>>;
+  reading: Map<string, Promise<Map<string, Doc>>>;
 };
 type Link = { fork: string; hash: string };
 const forks = new Map<string, Fork>();
@@ -114,12 +114,12 @@ function wrapFork(instance: ForkInstance, fork: Fork): void {
   instance.findDocumentsById = (ids, withDeleted) => {
     const read = find(ids, withDeleted);
     if (!withDeleted) return read;
+    // One promise for the whole read, shared by its ids (a pulled page reads thousands).
     const byId = read.then((docs) => new Map(docs.map((d) => [String(d[fork.primary]), d as unknown as Doc])));
-    const entries = ids.map((id) => [id, byId.then((m) => m.get(id))] as const);
-    for (const [id, doc] of entries) fork.reading.set(id, doc);
+    for (const id of ids) fork.reading.set(id, byId);
     // Kept a moment after it settles (the record read beside it may settle later), unless a
     // write in this tab changes the document first.
-    const done = () => void setTimeout(() => entries.forEach(([id, doc]) => fork.reading.get(id) === doc && fork.reading.delete(id)));
+    const done = () => void setTimeout(() => ids.forEach((id) => fork.reading.get(id) === byId && fork.reading.delete(id)));
     void byId.then(done, done);
     return read;
   };
@@ -149,6 +149,14 @@ async function answered(fork: Fork, link: Link, doc: Doc, migrate: MigrateState,
   return (await migrate(collectionName, base.doc, base.version, fork.version)) ?? undefined;
 }
 
+/** The documents of `ids` from the reads under way that cover them (`reads[i]` covers `ids[i]`). */
+async function fromReads(ids: string[], reads: Promise<Map<string, Doc>>[]): Promise<Doc[]> {
+  const unique = [...new Set(reads)];
+  const settled = new Map(unique.map((read, i) => [read, i]));
+  const maps = await Promise.all(unique);
+  return ids.flatMap((id, i) => maps[settled.get(reads[i]!)!]!.get(id) ?? []);
+}
+
 function wrapRecords(instance: Instance<Record_>, databaseToken: string, link: Link, migrate: MigrateState): void {
   const find = instance.findDocumentsById.bind(instance);
   const write = instance.bulkWrite.bind(instance);
@@ -161,9 +169,9 @@ function wrapRecords(instance: Instance<Record_>, databaseToken: string, link: L
     const missing = ids.filter((id) => !stored.has(id) && id.endsWith('|0'));
     if (!fork || missing.length === 0) return found;
     const itemIds = missing.map((id) => id.slice(0, -2));
-    const shared = itemIds.map((id) => fork.reading.get(id));
-    const docs = shared.every(Boolean)
-      ? ((await Promise.all(shared)).filter(Boolean) as Doc[])
+    const reads = itemIds.map((id) => fork.reading.get(id));
+    const docs = reads.every(Boolean)
+      ? await fromReads(itemIds, reads as Promise<Map<string, Doc>>[])
       : ((await fork.instance.findDocumentsById(itemIds, true)) as unknown as Doc[]);
     for (const doc of docs) {
       const docData = await answered(fork, link, doc, migrate, link.fork);
