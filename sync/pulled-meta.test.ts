@@ -45,6 +45,16 @@ async function device() {
 }
 
 const opened: { database: AppDatabase; term?: Term }[] = [];
+
+/** A device whose replication has pulled the server's rows, closed after the test. */
+async function syncedDevice() {
+  const d = await device();
+  const database = await d.open();
+  const { term, pulls, replication } = d.start(database);
+  opened.push({ database, term });
+  await replication.awaitInSync();
+  return { d, database, pulls, replication };
+}
 afterEach(async () => {
   for (const { database, term } of opened.splice(0)) {
     await term?.close();
@@ -68,11 +78,7 @@ async function rename(database: AppDatabase, id: string, name: string) {
 
 describe('records of pulled documents', () => {
   it('a first pull stores no per-document records, and each is answered from its document', async () => {
-    const d = await device();
-    const database = await d.open();
-    const { term, replication } = d.start(database);
-    opened.push({ database, term });
-    await replication.awaitInSync();
+    const { d, database, replication } = await syncedDevice();
     expect(await database.accounts.count().exec()).toBe(3);
     expect(await storedRecords(metaOf(replication))).toEqual([]);
     const record = await answer(replication, A);
@@ -82,11 +88,7 @@ describe('records of pulled documents', () => {
   });
 
   it('a local edit is pushed with the pulled state as its base, the next with that edit as its base; the record is then stored', async () => {
-    const d = await device();
-    const database = await d.open();
-    const { term, replication } = d.start(database);
-    opened.push({ database, term });
-    await replication.awaitInSync();
+    const { d, database, replication } = await syncedDevice();
     const release = d.hold();
     await rename(database, A, 'Edited once');
     await rename(database, A, 'Edited twice');
@@ -134,11 +136,7 @@ describe('records of pulled documents', () => {
   });
 
   it('a server change to an unedited document is pulled without a stored record; to a pushed one, its stored record follows', async () => {
-    const d = await device();
-    const database = await d.open();
-    const { term, pulls, replication } = d.start(database);
-    opened.push({ database, term });
-    await replication.awaitInSync();
+    const { d, database, pulls, replication } = await syncedDevice();
     await rename(database, A, 'Edited');
     await replication.awaitInSync();
     d.server.write(accountRow(A, 'Server A', 2), 20);
@@ -155,11 +153,7 @@ describe('records of pulled documents', () => {
   });
 
   it('a record read beside its document (as RxDB reads them) takes no second read of the document', async () => {
-    const d = await device();
-    const database = await d.open();
-    const { term, replication } = d.start(database);
-    opened.push({ database, term });
-    await replication.awaitInSync();
+    const { database, replication } = await syncedDevice();
     const fork = (database.accounts.storageInstance as unknown as { originalStorageInstance: RxStorageInstance<Record<string, unknown>, unknown, unknown, unknown> }).originalStorageInstance;
     const reads: string[][] = [];
     const find = fork.findDocumentsById.bind(fork);
